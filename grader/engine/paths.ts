@@ -1,0 +1,34 @@
+/** Where things live, relative to the repository root. No TensorFlow.js here: the CLI imports it. */
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export const paths = {
+  lessons: join(ROOT, "lessons"),
+  exercises: join(ROOT, "exercises"),
+  solutions: join(ROOT, "solutions"),
+  graders: join(ROOT, "grader", "lessons"),
+  mutants: join(ROOT, "grader", "mutants"),
+  fixtures: join(ROOT, "datasets", "fixtures"),
+};
+
+/** Lesson ids that have a grader (grader/lessons/lesson-NN.ts), sorted by number. */
+export function gradedLessons(): string[] {
+  if (!existsSync(paths.graders)) return [];
+  return readdirSync(paths.graders)
+    .filter((f) => /^lesson-\d+\.ts$/.test(f))
+    .map((f) => f.replace(/\.ts$/, ""))
+    .sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)));
+}
+
+/** The mutant files of a lesson (grader/mutants/lesson-NN/*.ts), sorted; `_*.ts` are their shared helpers. */
+export function mutantFiles(lesson: string): string[] {
+  const dir = join(paths.mutants, lesson);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("_"))
+    .sort()
+    .map((f) => join(dir, f));
+}

@@ -1,0 +1,27 @@
+/** Messages between the grading child process (child.ts) and its parent (isolate.ts). */
+import type { CaseKind, CaseResult, Tolerance } from "./types.js";
+
+export interface GradeJob {
+  lesson: string;
+  /** Absolute folder holding the lesson's implementation files. */
+  implDir: string;
+  only?: string[];
+  /** "exercise::case" keys already reported. */
+  skip?: string[];
+  /** Look up known mistakes for failing outputs. */
+  hints: boolean;
+}
+
+export interface PlannedCase {
+  exercise: string;
+  case: string;
+  kind: CaseKind;
+  tolerance: Tolerance;
+}
+
+export type ChildMessage =
+  | { type: "plan"; backend: string; cases: PlannedCase[] }
+  | { type: "start"; exercise: string; case: string }
+  | { type: "result"; result: CaseResult }
+  | { type: "done" }
+  | { type: "fatal"; message: string; usage: boolean };

@@ -1,0 +1,85 @@
+/**
+ * The grading contract as data. A lesson's grader (grader/lessons/lesson-NN.ts) is a
+ * `LessonGrader`: for each exercise, how to call it and a list of cases. The engine decides nothing
+ * lesson-specific; it runs cases against whichever implementation the caller chose.
+ */
+
+/** |got − expected| ≤ atol + rtol·|expected|, elementwise. */
+export interface Tolerance {
+  rtol: number;
+  atol: number;
+}
+
+/** Elementwise ops and short reductions (DESIGN.md "Tolerances"). */
+export const ELEMENTWISE: Tolerance = { rtol: 1e-5, atol: 1e-6 };
+/** Long reductions: sums over 10^4+, cumulative recursions over 512+ steps. */
+export const LONG_REDUCTION: Tolerance = { rtol: 1e-4, atol: 1e-5 };
+/** Integers and booleans compare exactly. */
+export const EXACT: Tolerance = { rtol: 0, atol: 0 };
+
+export type CaseKind = "worked" | "edge" | "random" | "fixture";
+
+/** Inputs of one case: tensors, numbers, strings, options objects. Built fresh for every run. */
+export type Inputs = Record<string, unknown>;
+
+// A function under test is called with inputs the case built; its type is checked by the call.
+export type AnyFn = (...args: any[]) => unknown;
+
+export interface CaseDef {
+  /** Short, specific: "worked example (lesson § Worked example)", "ragged mask B=3 R=7, seed 11". */
+  name: string;
+  kind: CaseKind;
+  /** Builds the inputs; called once per run so no run can see another's tensors. */
+  inputs: () => Inputs;
+  /** Stored expectations (PyTorch fixtures). When absent, the reference on the same inputs. */
+  expected?: () => unknown;
+  /** Overrides the exercise's tolerance. */
+  tolerance?: Tolerance;
+  /** Overrides the exercise's `call` (e.g. to grade a gradient rather than a value). */
+  call?: (fn: AnyFn, inputs: Inputs) => unknown;
+  /** What this case checks, shown under a failure ("the gradient w.r.t. policy log-probs"). */
+  checks?: string;
+}
+
+export interface ExerciseDef {
+  /** The export name, e.g. "maskedGae". */
+  name: string;
+  /** The file under exercises/<lesson>/ that exports it, e.g. "ppo.ts". */
+  file: string;
+  /** How to call the function with a case's inputs. */
+  call: (fn: AnyFn, inputs: Inputs) => unknown;
+  tolerance: Tolerance;
+  cases: CaseDef[];
+}
+
+export interface LessonGrader {
+  lesson: string;
+  exercises: ExerciseDef[];
+}
+
+/** A plausible wrong implementation kept in grader/mutants/<lesson>/ to prove the cases can fail. */
+export interface MutantInfo {
+  /** The exercise it replaces. */
+  exercise: string;
+  /** The mistake in a learner's words, shown as a hint when a learner's output matches it. */
+  mistake: string;
+}
+
+export type CaseStatus = "passed" | "failed" | "not-implemented" | "error" | "timeout";
+
+export interface CaseResult {
+  exercise: string;
+  case: string;
+  kind: CaseKind;
+  status: CaseStatus;
+  /** One line: why it failed, or the learner's error message. */
+  message?: string;
+  /** Further lines: the numbers behind the message. */
+  details?: string[];
+  /** exercises/lesson-23/ppo.ts:42:13 for a learner exception. */
+  location?: string;
+  /** The known mistake whose output equals the learner's. */
+  mistake?: string;
+  tolerance: Tolerance;
+  ms: number;
+}
