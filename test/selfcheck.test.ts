@@ -2,10 +2,10 @@
  * For every graded lesson: the reference passes, the stubs are unfinished, every mutant is caught,
  * exercises/ holds the generated stubs, and each function has the kinds of cases the design asks for.
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend.js";
 import { findLesson } from "../lib/catalog.js";
-import { gradedLessons } from "../grader/engine/paths.js";
+import { gradedLessons, mutantFiles } from "../grader/engine/paths.js";
 import { gradeGeneratedStubs, gradeMutant, gradeReference, loadLessonUnderTest, type LessonUnderTest } from "../grader/engine/selfcheck.js";
 import { runLesson } from "../grader/engine/run.js";
 import type { LoadedMutant } from "../grader/engine/load.js";
@@ -20,8 +20,13 @@ it("there is at least one graded lesson, and each is in the catalog", () => {
   for (const id of lessons) expect(findLesson(id)?.id, id).toBe(id);
 });
 
-describe.each(lessons)("%s", async (lesson) => {
-  const l = await loadLessonUnderTest(lesson);
+describe.each(lessons)("%s", (lesson) => {
+  // Loaded in beforeAll so that one lesson's broken grader fails its own tests, not the whole file.
+  let l: LessonUnderTest;
+  beforeAll(async () => {
+    l = await loadLessonUnderTest(lesson);
+  });
+  const mutantIds = mutantFiles(lesson).map((f) => f.replace(/^.*\//, "").replace(/\.ts$/, ""));
 
   it("the reference solution passes every case", () => {
     const failures = gradeReference(l).filter((r) => r.status !== "passed");
@@ -44,7 +49,8 @@ describe.each(lessons)("%s", async (lesson) => {
     for (const m of l.mutants) expect(l.grader.exercises.map((e) => e.name), m.id).toContain(m.info.exercise);
   });
 
-  it.each(l.mutants.map((m) => [m.id, m] as const))("mutant %s is caught", (_id, m) => {
+  it.each(mutantIds)("mutant %s is caught", (id) => {
+    const m = l.mutants.find((x) => x.id === id)!;
     const results = gradeMutant(l, m);
     expect(results.some((r) => r.status === "failed" || r.status === "error"), `survived all ${results.length} cases`).toBe(true);
   });
