@@ -41,7 +41,8 @@ describe.each(gradedLessons())("%s explainer", (lesson) => {
   });
 
   it("names every exercise, and shows every output number of its worked cases", async () => {
-    const text = readFileSync(file, "utf8");
+    // Typeset minus signs (U+2212) count as "-".
+    const text = readFileSync(file, "utf8").replace(/\u2212/g, "-");
     const grader = await loadGrader(lesson);
     const ref = await loadImplementation(grader, join(paths.solutions, lesson));
     for (const ex of grader.exercises) {
