@@ -1,0 +1,78 @@
+/**
+ * The stub generator: markers become NotImplementedError throws, private helpers disappear, and
+ * syncing never overwrites a learner's file without --force and a backup.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { MarkerError, generateStub } from "../tools/stubs/generate.js";
+import { syncStubs, type StubStatus } from "../tools/stubs/sync.js";
+
+const SOLUTION = `import * as tf from "../../lib/tf.js";
+
+// BEGIN SOLUTION
+function helper(x: number): number {
+  return x + 1;
+}
+// END SOLUTION
+
+/** Adds one. */
+export function addOne(x: number): number {
+  // BEGIN SOLUTION
+  return helper(x);
+  // END SOLUTION
+}
+`;
+
+describe("generateStub", () => {
+  it("replaces a function's marked body with a NotImplementedError naming the lesson and function", () => {
+    const stub = generateStub(SOLUTION, "lesson-7", "add.ts");
+    expect(stub).toContain(`  throw new NotImplementedError("lesson-7", "addOne");`);
+    expect(stub).toContain(`import { NotImplementedError } from "../../lib/errors.js";`);
+    expect(stub).toContain("/** Adds one. */");
+    expect(stub).not.toMatch(/helper|BEGIN SOLUTION|END SOLUTION/);
+  });
+
+  it("rejects unbalanced or nested markers with the file and line", () => {
+    expect(() => generateStub("import x;\n// BEGIN SOLUTION\n", "lesson-7", "a.ts")).toThrow(MarkerError);
+    expect(() => generateStub("import x;\n// END SOLUTION\n", "lesson-7", "a.ts")).toThrow(/a\.ts:2: END SOLUTION without a BEGIN/);
+    expect(() => generateStub("import x;\nexport function f() {\n  // BEGIN SOLUTION\n  // BEGIN SOLUTION\n", "lesson-7", "a.ts")).toThrow(/nested/);
+  });
+});
+
+describe("syncStubs", () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  function learnerFile(text: string): StubStatus {
+    const dir = mkdtempSync(join(tmpdir(), "stubs-"));
+    dirs.push(dir);
+    const exercisePath = join(dir, "ppo.ts");
+    writeFileSync(exercisePath, text);
+    return { lesson: "lesson-23", file: "ppo.ts", solutionPath: "", exercisePath, stub: "the stub\n", state: "learner-edited" };
+  }
+
+  it("keeps a learner's edited file unless forced", () => {
+    const s = learnerFile("my work\n");
+    expect(syncStubs([s], false)[0].action).toBe("skipped");
+    expect(readFileSync(s.exercisePath, "utf8")).toBe("my work\n");
+  });
+
+  it("with --force, saves the learner's file under .backups/ before regenerating", () => {
+    const s = learnerFile("my work\n");
+    const [outcome] = syncStubs([s], true);
+    expect(outcome.action).toBe("written");
+    expect(readFileSync(s.exercisePath, "utf8")).toBe("the stub\n");
+    expect(outcome.backup && existsSync(outcome.backup)).toBe(true);
+    expect(readFileSync(outcome.backup!, "utf8")).toBe("my work\n");
+    rmSync(outcome.backup!);
+  });
+
+  it("writes a missing stub", () => {
+    const s = learnerFile("");
+    rmSync(s.exercisePath);
+    expect(syncStubs([{ ...s, state: "missing" }], false)[0].action).toBe("written");
+    expect(readFileSync(s.exercisePath, "utf8")).toBe("the stub\n");
+  });
+});
