@@ -37,19 +37,25 @@ export function formatLessonReport(title: string, summaries: readonly FunctionSu
     if (s.verdict === "not-implemented") continue;
     const bad = s.results.filter((r) => r.status !== "passed");
     const shown = opts.verbose ? bad : bad.slice(0, 2);
-    for (const r of shown) lines.push(...formatCase(r));
+    const named = new Set<string>();
+    for (const r of shown) {
+      lines.push(...formatCase(r, r.mistake !== undefined && !named.has(r.mistake)));
+      if (r.mistake) named.add(r.mistake);
+    }
     if (shown.length < bad.length) lines.push(chalk.dim(`      … and ${bad.length - shown.length} more (run with --verbose to see them)`));
   }
   return lines.join("\n");
 }
 
-function formatCase(r: CaseResult): string[] {
+/** A failing case; `nameMistake` is false when an earlier case of the function already named it. */
+function formatCase(r: CaseResult, nameMistake: boolean): string[] {
   const out = [`      ${chalk.red(r.status === "timeout" ? "⏱" : "✗")} ${r.case} ${chalk.dim(`[${r.kind}]`)}`];
   const msg = r.status === "not-implemented" ? "still throws NotImplementedError" : (r.message ?? r.status);
   out.push(`          ${msg}`);
   if (r.location) out.push(`          at ${chalk.cyan(r.location)}`);
   for (const d of r.details ?? []) out.push(chalk.dim(`          ${d}`));
-  if (r.mistake) out.push(chalk.yellow(`          hint: this is exactly the output of a known mistake: ${r.mistake}`));
+  if (r.mistake && nameMistake) out.push(chalk.yellow(`          hint: this is exactly the output of a known mistake: ${r.mistake}`));
+  else if (r.mistake) out.push(chalk.yellow("          hint: the same known mistake as above"));
   return out;
 }
 

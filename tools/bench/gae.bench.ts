@@ -3,12 +3,12 @@
  * naive formulation a learner often writes first: one tensor op chain per timestep.
  */
 import * as tf from "../../lib/tf.js";
-import { maskedGae } from "../../solutions/lesson-23/ppo.js";
+import { maskedGae, type GaeResult } from "../../solutions/lesson-23/ppo.js";
 import { Rng } from "../../grader/engine/random.js";
 import { formatTimings, timeIt } from "./measure.js";
 
 /** GAE as a per-timestep loop over [B] column tensors, then masked normalisation with tensor ops. */
-function naiveTensorLoopGae(rewards: tf.Tensor2D, values: tf.Tensor2D, mask: tf.Tensor2D, gamma: number, lam: number) {
+function naiveTensorLoopGae(rewards: tf.Tensor2D, values: tf.Tensor2D, mask: tf.Tensor2D, gamma: number, lam: number): GaeResult {
   return tf.tidy(() => {
     const R = values.shape[1];
     const rCols = tf.unstack(rewards, 1);
@@ -21,12 +21,12 @@ function naiveTensorLoopGae(rewards: tf.Tensor2D, values: tf.Tensor2D, mask: tf.
       last = delta.add(last.mul(gamma * lam));
       reversed.push(last);
     }
-    const adv = tf.stack(reversed.reverse(), 1);
+    const adv = tf.stack(reversed.reverse(), 1) as tf.Tensor2D;
     const returns = adv.add(values);
     const count = tf.maximum(mask.sum(), 1);
     const mean = adv.mul(mask).sum().div(count);
     const variance = adv.sub(mean).square().mul(mask).sum().div(count);
-    return { advantages: adv.sub(mean).mul(tf.rsqrt(variance.add(1e-8))).mul(mask), returns };
+    return { advantages: adv.sub(mean).mul(tf.rsqrt(variance.add(1e-8))).mul(mask) as tf.Tensor2D, returns: returns as tf.Tensor2D };
   });
 }
 
