@@ -1,7 +1,8 @@
 /**
  * npm run lab lesson-NN [-- lab options]
+ * npm run lab areal-async          (a lab that belongs to a track rather than a lesson)
  *
- * Runs labs/<lesson>/main.ts: its default export receives a LabContext (an output folder that git
+ * Runs labs/<name>/main.ts: its default export receives a LabContext (an output folder that git
  * ignores, the started backend, and the remaining arguments).
  */
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
@@ -14,21 +15,26 @@ import type { Lab } from "./lab.js";
 
 const LABS = join(ROOT, "labs");
 
+/** Lesson labs in lesson order, then the other labs (capstones) by name. */
+function labOrder(name: string): number {
+  return findLesson(name)?.number ?? Number.MAX_SAFE_INTEGER;
+}
+
 function availableLabs(): string[] {
   return readdirSync(LABS)
     .filter((d) => existsSync(join(LABS, d, "main.ts")))
-    .sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)));
+    .sort((a, b) => labOrder(a) - labOrder(b) || a.localeCompare(b));
 }
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   const labs = availableLabs();
-  const lesson = name ? findLesson(name) : undefined;
-  if (!lesson || !labs.includes(lesson.id)) {
+  const id = name === undefined ? undefined : labs.includes(name) ? name : findLesson(name)?.id;
+  if (!id || !labs.includes(id)) {
     console.error(`${name ? `no lab for "${name}"` : "which lab?"}: usage: npm run lab <lesson>, with one of ${labs.join(", ")}`);
     return 2;
   }
-  const dir = join(LABS, lesson.id);
+  const dir = join(LABS, id);
   const outDir = join(dir, "out");
   mkdirSync(outDir, { recursive: true });
   let backend: string;

@@ -1,0 +1,39 @@
+/**
+ * Lesson 25 — the two diagnostics PPO computes from the ratio ρ = π_new / π_old on each
+ * minibatch: the approximate KL that decides early stopping, and the fraction of clipped tokens.
+ *
+ * Shapes: [B, R] per-token tensors; masks are float32 0/1. Both return scalars.
+ * Read lessons/25-reward-logprob-kl.md first; MiniMind is cited at commit d65ef2c.
+ */
+import * as tf from "../../lib/tf.js";
+import { NotImplementedError } from "../../lib/errors.js";
+
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
+// `npm run grade lesson-25`. Generated from solutions/ by `npm run stubs`; edit freely.
+
+/**
+ * How far the policy has moved from the rollout policy, for early stopping.
+ *
+ * `logRatio` = log π_new − log π_old and `mask`: [B, R]. Returns
+ *   approxKl = masked mean of ½·(log ρ)²
+ * a second-order estimate of KL(π_old ‖ π_new) on the sampled tokens. MiniMind stops the PPO
+ * epochs of a batch once it exceeds `early_stop_kl` (0.25).
+ *
+ * Align with: trainer/train_ppo.py:194-202
+ */
+export function approxKl(logRatio: tf.Tensor2D, mask: tf.Tensor2D): tf.Scalar {
+  throw new NotImplementedError("lesson-25", "approxKl");
+}
+
+/**
+ * The share of kept tokens whose ratio left the clip window.
+ *
+ * `ratio` = exp(log π_new − log π_old) and `mask`: [B, R]; `eps`: the clip ε. Returns
+ *   clipFraction = masked mean of 1[|ρ − 1| > ε]
+ * (strictly greater: a ratio exactly on the boundary 1 ± ε is not counted).
+ *
+ * Align with: trainer/train_ppo.py:204-206
+ */
+export function clipFraction(ratio: tf.Tensor2D, mask: tf.Tensor2D, eps: number): tf.Scalar {
+  throw new NotImplementedError("lesson-25", "clipFraction");
+}

@@ -1,0 +1,32 @@
+/**
+ * Lesson 34 — Micro-batching: how AReaL splits a batch of sequences of different lengths into
+ * micro-batches whose token counts are balanced, with first-fit-decreasing (FFD) allocation.
+ *
+ * Read lessons/34-normalisation-and-batching.md first; every function cites the AReaL lines it
+ * mirrors at commit 4aef98d8 (inclusionAI/AReaL).
+ */
+import { DEFAULT_MAX_TOKENS_PER_MB } from "./config.js";
+import { NotImplementedError } from "../../lib/errors.js";
+
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
+// `npm run grade lesson-34`. Generated from solutions/ by `npm run stubs`; edit freely.
+
+/**
+ * Groups sequence indices into at least `nMbs` micro-batches of at most `maxTokensPerMb` tokens.
+ *
+ * `seqLens`: the token count of each sequence (its attention-mask sum). Rule (AReaL's FFD):
+ * 1. visit the sequences longest first; equal lengths in index order (a stable sort);
+ * 2. open a new micro-batch while fewer than `nMbs` exist, or when the sequence fits in none;
+ * 3. otherwise add it to the micro-batch that has the fewest sequences among those it fits in
+ *    (Σ + len ≤ maxTokensPerMb); ties go to the smaller token sum, then the older micro-batch;
+ * 4. sort the indices inside each micro-batch, and the micro-batches by their first index.
+ * Returns the index groups. Throws when a sequence exceeds the budget or when there are fewer
+ * sequences than `nMbs`. (AReaL sorts with numpy's default argsort, which keeps equal lengths in
+ * index order only for up to 16 sequences; beyond that its order among ties is not specified.)
+ *
+ * Align with: areal/utils/seqpack.py:195-255 and areal/utils/data.py:448-472
+ * (called by split_padded_tensor_dict_into_mb_list, areal/utils/data.py:696-812)
+ */
+export function splitMicroBatches(seqLens: readonly number[], nMbs: number, maxTokensPerMb: number = DEFAULT_MAX_TOKENS_PER_MB): number[][] {
+  throw new NotImplementedError("lesson-34", "splitMicroBatches");
+}

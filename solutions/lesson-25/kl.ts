@@ -1,0 +1,49 @@
+/**
+ * Lesson 25 — the two diagnostics PPO computes from the ratio ρ = π_new / π_old on each
+ * minibatch: the approximate KL that decides early stopping, and the fraction of clipped tokens.
+ *
+ * Shapes: [B, R] per-token tensors; masks are float32 0/1. Both return scalars.
+ * Read lessons/25-reward-logprob-kl.md first; MiniMind is cited at commit d65ef2c.
+ */
+import * as tf from "../../lib/tf.js";
+
+// BEGIN SOLUTION
+/** Σ(x·m) / max(Σm, 1): the mean over the tokens the mask keeps; 0 when it keeps none. */
+function maskedMean(x: tf.Tensor, mask: tf.Tensor): tf.Scalar {
+  return tf.div(tf.sum(tf.mul(x, mask)), tf.maximum(tf.sum(mask), 1));
+}
+// END SOLUTION
+
+/**
+ * How far the policy has moved from the rollout policy, for early stopping.
+ *
+ * `logRatio` = log π_new − log π_old and `mask`: [B, R]. Returns
+ *   approxKl = masked mean of ½·(log ρ)²
+ * a second-order estimate of KL(π_old ‖ π_new) on the sampled tokens. MiniMind stops the PPO
+ * epochs of a batch once it exceeds `early_stop_kl` (0.25).
+ *
+ * Align with: trainer/train_ppo.py:194-202
+ */
+export function approxKl(logRatio: tf.Tensor2D, mask: tf.Tensor2D): tf.Scalar {
+  // BEGIN SOLUTION
+  return tf.tidy(() => maskedMean(tf.mul(0.5, tf.square(logRatio)), mask));
+  // END SOLUTION
+}
+
+/**
+ * The share of kept tokens whose ratio left the clip window.
+ *
+ * `ratio` = exp(log π_new − log π_old) and `mask`: [B, R]; `eps`: the clip ε. Returns
+ *   clipFraction = masked mean of 1[|ρ − 1| > ε]
+ * (strictly greater: a ratio exactly on the boundary 1 ± ε is not counted).
+ *
+ * Align with: trainer/train_ppo.py:204-206
+ */
+export function clipFraction(ratio: tf.Tensor2D, mask: tf.Tensor2D, eps: number): tf.Scalar {
+  // BEGIN SOLUTION
+  return tf.tidy(() => {
+    const outside = tf.cast(tf.greater(tf.abs(tf.sub(ratio, 1)), eps), "float32");
+    return maskedMean(outside, mask);
+  });
+  // END SOLUTION
+}

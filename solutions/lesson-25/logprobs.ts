@@ -1,0 +1,39 @@
+/**
+ * Lesson 25 — the log-probability of each generated token under a model, from its logits.
+ *
+ * Shapes: B sequences, T tokens each (prompt then response), L logit positions (L = T for a full
+ * forward pass, L = nKeep + 1 when the model was asked for the last nKeep + 1 positions only),
+ * V vocabulary entries.
+ * Read lessons/25-reward-logprob-kl.md first; MiniMind is cited at commit d65ef2c.
+ */
+import * as tf from "../../lib/tf.js";
+
+/**
+ * log π(token) for the last `nKeep` tokens of each sequence.
+ *
+ * `logits`: [B, L, V] float32; `inputIds`: [B, T] int32; returns [B, nKeep] float32.
+ * The logits at position p score the token at p + 1, so the last nKeep tokens are scored by the
+ * nKeep positions before the last one:
+ *   out[b, j] = log_softmax(logits[b, L − nKeep − 1 + j])[inputIds[b, T − nKeep + j]]
+ * The last position's logits predict a token that does not exist yet and are dropped.
+ * nKeep ≤ 0 gives an empty [B, 0] tensor (in Python `ids[:, -0:]` would be the whole row).
+ * Needs L ≥ nKeep + 1 and T ≥ nKeep.
+ *
+ * The pick is a one-hot multiply-and-sum rather than `tf.gatherND`, which has no gradient in
+ * TensorFlow.js: the current policy's log-probs must carry the policy gradient.
+ *
+ * Align with: trainer/rollout_engine.py:24-36
+ */
+export function perTokenLogps(logits: tf.Tensor3D, inputIds: tf.Tensor2D, nKeep: number): tf.Tensor2D {
+  // BEGIN SOLUTION
+  const [B, L, V] = logits.shape;
+  if (nKeep <= 0) return tf.zeros([B, 0]);
+  const T = inputIds.shape[1];
+  return tf.tidy(() => {
+    const scoring = tf.slice(logits, [0, L - nKeep - 1, 0], [B, nKeep, V]); // logits[:, -(nKeep+1):-1]
+    const targets = tf.slice(inputIds, [0, T - nKeep], [B, nKeep]); // input_ids[:, -nKeep:]
+    const logProbs = tf.logSoftmax(scoring); // over the vocabulary (last axis)
+    return tf.sum(tf.mul(logProbs, tf.oneHot(targets, V, 1, 0, "float32")), -1) as tf.Tensor2D;
+  });
+  // END SOLUTION
+}
