@@ -34,6 +34,11 @@ describe("generateStub", () => {
     expect(stub).not.toMatch(/helper|BEGIN SOLUTION|END SOLUTION/);
   });
 
+  it("adds the import after the file's doc comment when the solution imports nothing", () => {
+    const stub = generateStub("/** Sums. */\nexport function sum(a: number[]): number {\n  // BEGIN SOLUTION\n  return a.reduce((x, y) => x + y, 0);\n  // END SOLUTION\n}\n", "lesson-7", "sum.ts");
+    expect(stub.split("\n").slice(0, 2)).toEqual(["/** Sums. */", `import { NotImplementedError } from "../../lib/errors.js";`]);
+  });
+
   it("rejects unbalanced or nested markers with the file and line", () => {
     expect(() => generateStub("import x;\n// BEGIN SOLUTION\n", "lesson-7", "a.ts")).toThrow(MarkerError);
     expect(() => generateStub("import x;\n// END SOLUTION\n", "lesson-7", "a.ts")).toThrow(/a\.ts:2: END SOLUTION without a BEGIN/);
