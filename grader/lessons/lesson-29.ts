@@ -1,0 +1,198 @@
+/**
+ * Lesson 29 — Decoupled PPO. Cases for decoupledPpoLoss (exercises/lesson-29/decoupled-ppo.ts):
+ * the lesson's worked example, AReaL's own hand cases (tests/test_functional.py,
+ * tests/test_rejection_sampling.py @ 4aef98d8), seeded stale batches, gradients, and PyTorch
+ * fixtures restating areal/utils/functional/functional.py (tools/parity/lesson_29.py).
+ */
+import * as tf from "../../lib/tf.js";
+import { isNotImplemented } from "../../lib/errors.js";
+import { fixtureCases } from "../engine/fixtures.js";
+import { normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
+import { Rng } from "../engine/random.js";
+import { ELEMENTWISE, LONG_REDUCTION } from "../engine/types.js";
+import type { AnyFn, CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
+
+const LESSON = "lesson-29";
+
+type Options = Record<string, unknown>;
+
+/** [B, T] bool from rows of 0/1. */
+const boolMask = (rows: number[][]) => tf.tidy(() => tf.cast(tf.tensor2d(rows), "bool")) as tf.Tensor2D;
+
+/** The batch of the lesson's worked example (B=2, T=4; the last token of row 1 is padding). */
+function workedBatch(extra: Options = {}): Inputs {
+  return {
+    logprobs: tf.tensor2d([[-1.0, -0.5, -2.0, -1.2], [-0.3, -1.5, -0.2, 0]]),
+    proximalLogprobs: tf.tensor2d([[-1.1, -0.9, -1.6, -1.2], [-1.6, -1.4, -0.6, 0]]),
+    oldLogprobs: tf.tensor2d([[-1.3, -0.9, -1.9, -2.0], [-1.7, -1.0, -0.7, 0]]),
+    advantages: tf.tensor2d([[1.0, 1.0, -0.5, 0.8], [-2.0, 0.5, -1.0, 0]]),
+    lossMask: boolMask([[1, 1, 1, 1], [1, 1, 1, 0]]),
+    epsClip: 0.2,
+    epsClipHigher: 0.28,
+    cClip: 3,
+    ...extra,
+  };
+}
+
+interface BatchSpec {
+  B: number;
+  T: number;
+  /** Shortest row; 0 makes all-masked rows. */
+  minLen?: number;
+  /** Std of log π_prox − log π_behave: how stale the samples are. */
+  staleStd?: number;
+  /** Std of log π_θ − log π_prox: how far this step has moved. */
+  stepStd?: number;
+}
+
+/** A seeded batch: behaviour log-probs in [−3, 0), proximal and current ones drifting from them. */
+function randomBatch(seed: number, spec: BatchSpec, options: Options): Inputs {
+  const rng = new Rng(seed);
+  const { B, T } = spec;
+  const lengths = raggedLengths(rng, B, T, spec.minLen ?? 1);
+  const oldLogprobs = uniform2d(rng, B, T, -3, 0);
+  const proximalLogprobs = tf.tidy(() => tf.add(oldLogprobs, normal2d(rng, B, T, 0, spec.staleStd ?? 0.3))) as tf.Tensor2D;
+  const logprobs = tf.tidy(() => tf.add(proximalLogprobs, normal2d(rng, B, T, 0, spec.stepStd ?? 0.3))) as tf.Tensor2D;
+  const lossMask = tf.tidy(() => tf.cast(prefixMask(lengths, T), "bool")) as tf.Tensor2D;
+  return { logprobs, proximalLogprobs, oldLogprobs, advantages: normal2d(rng, B, T), lossMask, epsClip: 0.2, ...options };
+}
+
+const describe = (seed: number, s: BatchSpec) => `seed ${seed}, B=${s.B} T=${s.T}`;
+
+const batchCase = (name: string, kind: CaseDef["kind"], seed: number, spec: BatchSpec, options: Options, tolerance?: Tolerance): CaseDef => ({
+  name: `${name} (${describe(seed, spec)})`,
+  kind,
+  inputs: () => randomBatch(seed, spec, options),
+  tolerance,
+});
+
+/** Grades d loss / d logprobs instead of the values: the loss must stay differentiable. */
+const gradientOfLoss = (fn: AnyFn, x: Inputs) => tf.grad((lp: tf.Tensor) => (fn({ ...x, logprobs: lp }) as { loss: tf.Scalar }).loss)(x.logprobs as tf.Tensor);
+
+const gradientCase = (name: string, seed: number, spec: BatchSpec, options: Options): CaseDef => ({
+  ...batchCase(name, "random", seed, spec, options),
+  call: gradientOfLoss,
+  checks: "the gradient of the loss with respect to logprobs (tf.grad), not the returned values",
+});
+
+/** true when the function refuses the options with an Error (a NotImplementedError still counts as unfinished). */
+const throwsOnOptions = (fn: AnyFn, x: Inputs): boolean => {
+  try {
+    const out = fn(x) as Record<string, tf.Tensor>;
+    tf.dispose(Object.values(out));
+    return false;
+  } catch (err) {
+    if (isNotImplemented(err)) throw err;
+    return true;
+  }
+};
+
+const grader: LessonGrader = {
+  lesson: LESSON,
+  exercises: [
+    {
+      name: "decoupledPpoLoss",
+      file: "decoupled-ppo.ts",
+      tolerance: ELEMENTWISE,
+      call: (fn, x) => fn(x),
+      cases: [
+        { name: "worked example: token level, ε=0.2, ε_high=0.28, c=3", kind: "worked", inputs: () => workedBatch() },
+        {
+          name: "worked example: the same batch with rejection sampling (mask, upper 2)",
+          kind: "worked",
+          inputs: () => workedBatch({ rejectionSampling: { action: "mask", upper: 2 } }),
+        },
+        { name: "worked example: the same batch at sequence level (GSPO)", kind: "worked", inputs: () => workedBatch({ importanceSamplingLevel: "sequence" }) },
+        {
+          name: "AReaL's hand case: sequence-level advantages average per row, loss −1.5 (tests/test_functional.py:179-218)",
+          kind: "edge",
+          inputs: () => ({
+            logprobs: tf.ones([2, 4]),
+            proximalLogprobs: tf.ones([2, 4]),
+            oldLogprobs: tf.ones([2, 4]),
+            advantages: tf.tensor2d([[1, 2, 3, 4], [0.5, 0.5, 0.5, 0.5]]),
+            lossMask: boolMask([[1, 1, 1, 1], [1, 1, 1, 1]]),
+            epsClip: 0.2,
+            importanceSamplingLevel: "sequence",
+          }),
+        },
+        {
+          name: "AReaL's hand case: geometric-mean ratios exp(0.5) and exp(1) (tests/test_functional.py:89-139)",
+          kind: "edge",
+          inputs: () => ({
+            logprobs: tf.tensor2d([[1, 1, 1, 1], [2, 2, 2, 2]]),
+            proximalLogprobs: tf.tensor2d([[0.5, 0.5, 0.5, 0.5], [1, 1, 1, 1]]),
+            oldLogprobs: tf.zeros([2, 4]),
+            advantages: tf.ones([2, 4]),
+            lossMask: boolMask([[1, 1, 1, 1], [1, 1, 1, 1]]),
+            epsClip: 0.2,
+            importanceSamplingLevel: "sequence",
+          }),
+        },
+        {
+          name: "AReaL's legacy truncate vector: behaviour ratios 1, e², e^−0.5 clamped at 5 (tests/test_rejection_sampling.py:399-429)",
+          kind: "edge",
+          inputs: () => ({
+            logprobs: tf.tensor2d([[0.1, 2.2, -0.6]]),
+            proximalLogprobs: tf.tensor2d([[0, 2, -0.5]]),
+            oldLogprobs: tf.zeros([1, 3]),
+            advantages: tf.tensor2d([[1, -1, 0.5]]),
+            lossMask: boolMask([[1, 1, 1]]),
+            epsClip: 0.2,
+            rejectionSampling: { action: "clamp", upper: 5 },
+          }),
+        },
+        {
+          name: "AReaL's legacy token-mask vector: the e² token leaves the loss but stays in the denominator (tests/test_rejection_sampling.py:378-397)",
+          kind: "edge",
+          inputs: () => ({
+            logprobs: tf.tensor2d([[0.1, 2.2, -0.6]]),
+            proximalLogprobs: tf.tensor2d([[0, 2, -0.5]]),
+            oldLogprobs: tf.zeros([1, 3]),
+            advantages: tf.tensor2d([[1, -1, 0.5]]),
+            lossMask: boolMask([[1, 1, 1]]),
+            epsClip: 0.2,
+            rejectionSampling: { action: "mask", upper: 5 },
+          }),
+        },
+        {
+          name: "every token masked: loss 0 and weights 0, not NaN",
+          kind: "edge",
+          inputs: () => {
+            const x = randomBatch(3, { B: 2, T: 3 }, { cClip: 3, importanceSamplingLevel: "sequence" });
+            (x.lossMask as tf.Tensor).dispose();
+            return { ...x, lossMask: tf.zeros([2, 3], "bool") };
+          },
+        },
+        batchCase("all-masked rows at sequence level", "edge", 4, { B: 4, T: 5, minLen: 0 }, { importanceSamplingLevel: "sequence", cClip: 2 }),
+        batchCase("a single token", "edge", 5, { B: 1, T: 1 }, { cClip: 3, epsClipHigher: 0.28 }),
+        batchCase("ε_high omitted: the clip is symmetric", "edge", 6, { B: 3, T: 6, stepStd: 0.6 }, {}),
+        {
+          name: "cClip = 1 is refused with an error (AReaL asserts c_clip > 1)",
+          kind: "edge",
+          inputs: () => workedBatch({ cClip: 1 }),
+          call: throwsOnOptions,
+          checks: "that the function throws an Error for cClip ≤ 1",
+        },
+        batchCase("stale batch with an empty row, token level, ε_high=0.28, c=3", "random", 11, { B: 4, T: 8, minLen: 0, staleStd: 0.5, stepStd: 0.6 }, { epsClipHigher: 0.28, cClip: 3 }),
+        batchCase("ratios near 1, no dual clip", "random", 12, { B: 3, T: 7, stepStd: 0.05 }, { epsClip: 0.1 }),
+        batchCase("sequence level, ragged rows, c=2", "random", 13, { B: 5, T: 9, stepStd: 0.5 }, { importanceSamplingLevel: "sequence", cClip: 2, epsClipHigher: 0.3 }),
+        batchCase("rejection sampling, mask above 1.5", "random", 14, { B: 4, T: 10, staleStd: 0.6 }, { rejectionSampling: { action: "mask", upper: 1.5 }, cClip: 3 }),
+        batchCase("rejection sampling, clamp at 1.5", "random", 15, { B: 4, T: 10, staleStd: 0.6 }, { rejectionSampling: { action: "clamp", upper: 1.5 }, epsClipHigher: 0.28 }),
+        batchCase(
+          "rejection sampling (mask) at sequence level",
+          "random",
+          16,
+          { B: 4, T: 8, staleStd: 0.6, stepStd: 0.4 },
+          { rejectionSampling: { action: "mask", upper: 1.5 }, importanceSamplingLevel: "sequence" },
+        ),
+        batchCase("long responses, T=512", "random", 17, { B: 4, T: 512, staleStd: 0.4, stepStd: 0.4 }, { epsClipHigher: 0.28, cClip: 3, rejectionSampling: { action: "mask", upper: 2 } }, LONG_REDUCTION),
+        gradientCase("gradient, token level with dual clip and rejection sampling", 18, { B: 3, T: 6, staleStd: 0.5, stepStd: 0.5 }, { cClip: 3, epsClipHigher: 0.28, rejectionSampling: { action: "mask", upper: 1.8 } }),
+        gradientCase("gradient, sequence level", 19, { B: 3, T: 5, stepStd: 0.3 }, { importanceSamplingLevel: "sequence", cClip: 3 }),
+        ...fixtureCases(LESSON, "decoupledPpoLoss", (name) => (name.includes("T=512") ? LONG_REDUCTION : undefined)),
+      ],
+    },
+  ],
+};
+
+export default grader;

@@ -1,0 +1,174 @@
+/**
+ * Lesson 30 — Proximal approximation and staleness. Cases for proxLogpApproximations and
+ * stalenessStats (exercises/lesson-30/prox-approx.ts): the lesson's worked example, AReaL's own
+ * hand cases (tests/test_prox_approx.py @ 4aef98d8), seeded batches whose rollouts span several
+ * policy versions, and PyTorch fixtures restating areal/trainer/ppo/actor.py
+ * (tools/parity/lesson_30.py).
+ */
+import * as tf from "../../lib/tf.js";
+import { describe } from "../engine/compare.js";
+import { fixtureCases } from "../engine/fixtures.js";
+import { Rng } from "../engine/random.js";
+import { ELEMENTWISE } from "../engine/types.js";
+import type { CaseDef, Inputs, LessonGrader } from "../engine/types.js";
+
+const LESSON = "lesson-30";
+
+/** The batch of the lesson's worked example: B=2, T=5, current version 5 (so v_prox = 4). */
+function workedBatch(): Inputs {
+  return {
+    oldLogp: tf.tensor2d([[0, 0, -1.2, -0.4, -2.0], [0, -0.7, -1.5, -0.9, -0.3]]),
+    logprobs: tf.tensor2d([[-3.1, -2.5, -0.8, -0.6, -1.9], [-2.2, -1.3, -1.1, -0.9, -0.35]]),
+    versions: tf.tensor2d([[-1, -1, 3, 3, 4], [-1, 0, 2, 4, 5]], [2, 5], "int32"),
+    mask: tf.tensor2d([[0, 1, 1, 1, 1], [0, 1, 1, 1, 0]], [2, 5], "bool"),
+    currentVersion: 5,
+  };
+}
+
+/** A hand batch of one row: log-probs and versions as given. */
+function handRow(oldLogp: number[], logprobs: number[], versions: number[], currentVersion: number, mask?: number[]): Inputs {
+  const T = versions.length;
+  return {
+    oldLogp: tf.tensor2d([oldLogp]),
+    logprobs: tf.tensor2d([logprobs]),
+    versions: tf.tensor2d([versions], [1, T], "int32"),
+    mask: tf.tensor2d([mask ?? versions.map(() => 1)], [1, T], "bool"),
+    currentVersion,
+  };
+}
+
+interface RolloutSpec {
+  B: number;
+  T: number;
+  currentVersion: number;
+  /** Oldest version a rollout may start from. */
+  oldest?: number;
+}
+
+/**
+ * Seeded rollouts: each row is a prompt (version −1), a response whose version starts somewhere in
+ * [oldest, current] and steps up when the weights changed mid-generation, then padding (version 0,
+ * as zero-padding leaves it). The mask is AReaL's loss mask rolled by −1 (actor.py:175-176) beside
+ * versions that are not rolled: it is true from the last prompt position to the second-to-last
+ * response token, so one version −1 token per row is masked in. Log-probs in [−4, 0).
+ */
+function rolloutBatch(seed: number, spec: RolloutSpec): Inputs {
+  const rng = new Rng(seed);
+  const { B, T, currentVersion } = spec;
+  const versions = new Int32Array(B * T);
+  const mask = new Uint8Array(B * T);
+  for (let b = 0; b < B; b++) {
+    const promptLen = rng.int(1, Math.max(1, Math.floor(T / 3)));
+    const end = b === 0 ? T : rng.int(promptLen, T);
+    let version = rng.int(spec.oldest ?? 0, currentVersion);
+    for (let t = 0; t < T; t++) {
+      const i = b * T + t;
+      if (t < promptLen) versions[i] = -1;
+      else if (t < end) {
+        if (version < currentVersion && rng.next() < 0.1) version++;
+        versions[i] = version;
+      }
+      if (t >= promptLen - 1 && t < end - 1) mask[i] = 1;
+    }
+  }
+  const oldLogp = tf.tensor2d(rng.uniforms(B * T, -4, 0), [B, T]);
+  const logprobs = tf.tidy(() => tf.clipByValue(tf.add(oldLogp, tf.tensor2d(rng.normals(B * T, 0, 0.5), [B, T])), -8, 0)) as tf.Tensor2D;
+  return {
+    oldLogp,
+    logprobs,
+    versions: tf.tensor2d(versions, [B, T], "int32"),
+    mask: tf.tensor2d(mask, [B, T], "bool"),
+    currentVersion,
+  };
+}
+
+const rolloutCase = (name: string, kind: CaseDef["kind"], seed: number, spec: RolloutSpec): CaseDef => ({
+  name: `${name} (seed ${seed}, B=${spec.B} T=${spec.T}, current version ${spec.currentVersion})`,
+  kind,
+  inputs: () => rolloutBatch(seed, spec),
+});
+
+/**
+ * stalenessStats returns plain numbers; the grader compares them as float32 scalars so that a
+ * report names the field that differs (`theta.max`) and the lesson check can read the values.
+ */
+function numbersAsScalars(value: unknown, path = "the result"): unknown {
+  if (value === null || value instanceof tf.Tensor) return value;
+  if (typeof value === "number") return tf.scalar(value);
+  if (typeof value === "object") {
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, numbersAsScalars(v, path === "the result" ? k : `${path}.${k}`)]));
+  }
+  throw new TypeError(`stalenessStats must return numbers (or null), but \`${path}\` is ${describe(value)}`);
+}
+
+const grader: LessonGrader = {
+  lesson: LESSON,
+  exercises: [
+    {
+      name: "proxLogpApproximations",
+      file: "prox-approx.ts",
+      tolerance: ELEMENTWISE,
+      call: (fn, x) => fn({ oldLogp: x.oldLogp, logprobs: x.logprobs, versions: x.versions, currentVersion: x.currentVersion }),
+      cases: [
+        { name: "worked example: versions −1…5, current version 5", kind: "worked", inputs: workedBatch },
+        {
+          name: "AReaL's hand case: versions 0 and 2 at current version 4 give α = 0.75 and 0.5 (tests/test_prox_approx.py:84-106)",
+          kind: "edge",
+          inputs: () => ({
+            oldLogp: tf.tensor2d([[-1.0], [-2.0]]),
+            logprobs: tf.tensor2d([[-1.5], [-2.2]]),
+            versions: tf.tensor2d([[0], [2]], [2, 1], "int32"),
+            currentVersion: 4,
+          }),
+        },
+        {
+          name: "AReaL's hand case: linear mixes probabilities 0.5 and 0.25 into 0.375 (tests/test_prox_approx.py:108-127)",
+          kind: "edge",
+          inputs: () => handRow([-0.693], [-1.386], [0], 2),
+        },
+        {
+          name: "AReaL's hand case: prompt tokens (version −1) keep old (tests/test_prox_approx.py:168-187)",
+          kind: "edge",
+          inputs: () => handRow([-1, -2, -3], [-1.5, -2.5, -3.5], [-1, 0, 1], 3),
+        },
+        {
+          name: "AReaL's hand case: a token of the current version divides by zero, α = 0 (tests/test_prox_approx.py:150-166)",
+          kind: "edge",
+          inputs: () => handRow([-1, -1], [-2, -2], [3, 4], 3),
+        },
+        {
+          name: "near-zero probabilities: the 1e-10 floor inside linear's log",
+          kind: "edge",
+          inputs: () => handRow([-30, -30, -25], [-40, -28, -30], [4, 2, 0], 5),
+        },
+        { name: "current version 0: every token is current, α = 0", kind: "edge", inputs: () => handRow([-0.5, -1.5], [-0.7, -1.1], [0, 0], 0) },
+        rolloutCase("rollouts spanning versions 0…8", "random", 21, { B: 4, T: 12, currentVersion: 8 }),
+        rolloutCase("very stale rollouts", "random", 22, { B: 3, T: 10, currentVersion: 40, oldest: 10 }),
+        rolloutCase("long responses, T=512", "random", 23, { B: 4, T: 512, currentVersion: 16 }),
+        ...fixtureCases(LESSON, "proxLogpApproximations"),
+      ],
+    },
+    {
+      name: "stalenessStats",
+      file: "prox-approx.ts",
+      tolerance: ELEMENTWISE,
+      call: (fn, x) => numbersAsScalars(fn(x.versions, x.currentVersion, x.mask)),
+      cases: [
+        { name: "worked example: six counted tokens, current version 5", kind: "worked", inputs: workedBatch },
+        { name: "no generated token under the mask: null", kind: "edge", inputs: () => handRow([0, 0, -1], [0, 0, -1], [-1, -1, 3], 5, [1, 1, 0]) },
+        { name: "a single counted token", kind: "edge", inputs: () => handRow([0, -1], [0, -1], [-1, 2], 6, [0, 1]) },
+        {
+          name: "a token generated by the current version is −1 behind the proximal policy",
+          kind: "edge",
+          inputs: () => handRow([0, -1, -1], [0, -1, -1], [-1, 6, 7], 7),
+        },
+        rolloutCase("rollouts spanning versions 0…8", "random", 31, { B: 4, T: 12, currentVersion: 8 }),
+        rolloutCase("very stale rollouts", "random", 32, { B: 3, T: 10, currentVersion: 40, oldest: 10 }),
+        rolloutCase("long responses, T=512", "random", 33, { B: 4, T: 512, currentVersion: 16 }),
+        ...fixtureCases(LESSON, "stalenessStats"),
+      ],
+    },
+  ],
+};
+
+export default grader;

@@ -1,0 +1,152 @@
+/**
+ * Lesson 29 — Decoupled PPO: the actor loss AReaL trains with when samples come from older policies.
+ *
+ * Three policies meet in one loss: the behaviour policy π_behave that generated the tokens (its
+ * log-probabilities come back from the inference engine), the proximal policy π_prox (the weights
+ * at the start of this training step) and the current policy π_θ (the weights being optimised).
+ *
+ * Shapes: B sequences, T token positions. Masks are `bool` tensors of shape [B, T].
+ * Read lessons/29-decoupled-ppo.md first; every rule cites AReaL at commit 4aef98d8
+ * (inclusionAI/AReaL).
+ */
+import * as tf from "../../lib/tf.js";
+
+/**
+ * Rejection sampling on the behaviour gap, at token level with the `ratio` metric (the form the
+ * old `behave_imp_weight_cap` setting took). w = π_prox / π_behave per token.
+ * - `mask`: tokens with w > upper leave the loss (their loss-mask entry becomes false).
+ * - `clamp`: every token stays; its weight becomes min(w, upper).
+ */
+export interface RejectionSampling {
+  action: "mask" | "clamp";
+  upper: number;
+}
+
+export interface DecoupledPpoOptions {
+  /** [B, T] log π_θ(token): the only input gradients flow through. */
+  logprobs: tf.Tensor2D;
+  /** [B, T] log π_prox(token): the policy the trust region is centred on. */
+  proximalLogprobs: tf.Tensor2D;
+  /** [B, T] log π_behave(token), as the inference engine reported it. */
+  oldLogprobs: tf.Tensor2D;
+  /** [B, T] per-token advantages. */
+  advantages: tf.Tensor2D;
+  /** [B, T] bool: true on the tokens the loss trains on. */
+  lossMask: tf.Tensor2D;
+  /** ε: the ratio is clipped from below at 1 − ε. */
+  epsClip: number;
+  /** ε_high: the upper clip bound is 1 + ε_high (clip-higher, DAPO); ε when omitted. */
+  epsClipHigher?: number;
+  /** c > 1 enables the dual clip: the loss of a token with A < 0 is at most c·|A|. */
+  cClip?: number;
+  /** "token" (default): one ratio per token. "sequence" (GSPO): one geometric-mean ratio per row. */
+  importanceSamplingLevel?: "token" | "sequence";
+  /** When set, the behaviour weight π_prox/π_behave multiplies each token's loss. */
+  rejectionSampling?: RejectionSampling;
+}
+
+export interface DecoupledPpoResult {
+  /** The scalar loss to minimise. */
+  loss: tf.Scalar;
+  /** [B, T] bool: tokens whose clipped term won the max (−A·r < −A·r̃), on the final mask. */
+  clipMask: tf.Tensor2D;
+  /** [B, T] bool: tokens where the dual clip c·|A| was smaller than the PPO loss, on the final mask. */
+  dualClipMask: tf.Tensor2D;
+  /** [B, T] the ratio π_θ/π_prox used in the loss (sequence-level when asked), 0 off the final mask. */
+  importanceWeight: tf.Tensor2D;
+}
+
+// BEGIN SOLUTION
+/** x where the mask is true, 0 elsewhere. */
+function keepWhere(mask: tf.Tensor, x: tf.Tensor): tf.Tensor {
+  return tf.where(mask, x, tf.zerosLike(x));
+}
+
+/**
+ * Behaviour weight w = exp(log π_prox − log π_behave) and the loss mask after rejection sampling
+ * (token level, ratio metric). The weight is 0 wherever the returned mask is false.
+ */
+function applyRejectionSampling(proximalLogprobs: tf.Tensor, oldLogprobs: tf.Tensor, lossMask: tf.Tensor, config: RejectionSampling) {
+  const weight = tf.exp(tf.sub(proximalLogprobs, oldLogprobs));
+  if (config.action === "mask") {
+    const kept = tf.logicalAnd(lossMask, tf.lessEqual(weight, config.upper));
+    return { lossMask: kept, behaveWeight: keepWhere(kept, weight) };
+  }
+  return { lossMask, behaveWeight: keepWhere(lossMask, tf.clipByValue(weight, 0, config.upper)) };
+}
+
+/**
+ * GSPO: each row's ratio is the geometric mean exp(Σ_mask log r / n) and its advantage the mean
+ * of its masked advantages, both broadcast over the row and zeroed off the mask.
+ */
+function sequenceLevelRatioAndAdvantages(logRatio: tf.Tensor, advantages: tf.Tensor, lossMask: tf.Tensor) {
+  const counts = tf.maximum(tf.sum(tf.cast(lossMask, "float32"), 1, true), 1); // [B, 1]
+  const rowMean = (x: tf.Tensor) => tf.broadcastTo(tf.div(tf.sum(keepWhere(lossMask, x), 1, true), counts), x.shape);
+  return {
+    ratio: keepWhere(lossMask, tf.exp(rowMean(logRatio))),
+    advantages: keepWhere(lossMask, rowMean(advantages)),
+  };
+}
+// END SOLUTION
+
+/**
+ * The decoupled PPO actor loss.
+ *
+ * With r = exp(log π_θ − log π_prox) on masked-in tokens (0 elsewhere) and
+ * r̃ = clip(r, 1 − ε, 1 + ε_high):
+ *   L = max(−A·r, −A·r̃)                       (clipMask: −A·r < −A·r̃)
+ *   L = min(L, c·|A|)        when cClip = c     (dualClipMask: c·|A| < L; it only binds for A < 0)
+ *   L = L · w                when rejectionSampling is set, w = π_prox/π_behave (see RejectionSampling)
+ *   loss = Σ_mask L / max(count(original lossMask), 1)
+ * At sequence level r and A are first replaced by each row's geometric-mean ratio and mean
+ * advantage. The denominator counts the mask as it was *before* rejection sampling.
+ * Throws when cClip is given and not greater than 1.
+ *
+ * Align with: areal/utils/functional/functional.py:479-559 (the loss),
+ * functional.py:128-149 (sequence level, 2-D), functional.py:229-252, 391-420 (token-level
+ * rejection sampling with the ratio metric)
+ */
+export function decoupledPpoLoss(options: DecoupledPpoOptions): DecoupledPpoResult {
+  // BEGIN SOLUTION
+  const { epsClip, epsClipHigher = epsClip, cClip, importanceSamplingLevel = "token", rejectionSampling } = options;
+  if (cClip !== undefined && !(cClip > 1)) {
+    throw new Error(`cClip must be greater than 1 (the dual clip bounds the loss by cClip·|A|), got ${cClip}`);
+  }
+  return tf.tidy(() => {
+    const { logprobs, proximalLogprobs, oldLogprobs } = options;
+    // The denominator is fixed before rejection sampling can shrink the mask.
+    const tokenCount = tf.maximum(tf.sum(tf.cast(options.lossMask, "float32")), 1);
+    const { lossMask, behaveWeight } = rejectionSampling
+      ? applyRejectionSampling(proximalLogprobs, oldLogprobs, options.lossMask, rejectionSampling)
+      : { lossMask: options.lossMask, behaveWeight: undefined };
+
+    const logRatio = tf.sub(logprobs, proximalLogprobs);
+    const { ratio, advantages } =
+      importanceSamplingLevel === "sequence"
+        ? sequenceLevelRatioAndAdvantages(logRatio, options.advantages, lossMask)
+        : { ratio: keepWhere(lossMask, tf.exp(logRatio)), advantages: options.advantages };
+
+    const clippedRatio = tf.clipByValue(ratio, 1 - epsClip, 1 + epsClipHigher);
+    const negAdvantages = tf.neg(advantages);
+    const unclippedLoss = tf.mul(negAdvantages, ratio);
+    const clippedLoss = tf.mul(negAdvantages, clippedRatio);
+    const clipMask = tf.logicalAnd(tf.less(unclippedLoss, clippedLoss), lossMask);
+    let tokenLoss = tf.maximum(unclippedLoss, clippedLoss);
+
+    let dualClipMask = tf.zerosLike(lossMask);
+    if (cClip !== undefined) {
+      const dualBound = tf.mul(tf.abs(advantages), cClip);
+      dualClipMask = tf.logicalAnd(tf.less(dualBound, tokenLoss), lossMask);
+      tokenLoss = tf.minimum(tokenLoss, dualBound);
+    }
+    if (behaveWeight) tokenLoss = tf.mul(tokenLoss, behaveWeight);
+
+    return {
+      loss: tf.div(tf.sum(keepWhere(lossMask, tokenLoss)), tokenCount) as tf.Scalar,
+      clipMask: clipMask as tf.Tensor2D,
+      dualClipMask: dualClipMask as tf.Tensor2D,
+      importanceWeight: ratio as tf.Tensor2D,
+    };
+  });
+  // END SOLUTION
+}
