@@ -8,22 +8,12 @@
  * function cites the MiniMind lines it mirrors at commit d65ef2c (jingyaogong/minimind).
  */
 import * as tf from "../../lib/tf.js";
+// Provided, not graded: PyTorch's `.detach()` (TensorFlow.js has no stop-gradient op).
+import { stopGradient } from "../../lib/autograd.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
 // Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
 // `npm run grade lesson-24`. Generated from solutions/ by `npm run stubs`; edit freely.
-
-/** The custom-gradient op behind `stopGradient`: identity forward, zeros backward. */
-const detach = tf.customGrad((x) => ({ value: tf.clone(x as tf.Tensor), gradFunc: (dy) => tf.zerosLike(dy) }));
-
-/**
- * Provided, not graded: PyTorch's `.detach()`. The forward pass returns x unchanged; the backward
- * pass sends no gradient through it. TensorFlow.js has no stop-gradient op, so `tf.customGrad`
- * builds one.
- */
-export function stopGradient<T extends tf.Tensor>(x: T): T {
-  return detach(x) as T;
-}
 
 /**
  * Group-relative advantages: each reward measured against the other answers to the same prompt.

@@ -5,6 +5,7 @@
  * graded on its gradient as well as on its value.
  */
 import * as tf from "../../lib/tf.js";
+import { gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
@@ -22,12 +23,10 @@ const callTokenLogProbs: Call = (fn, x) => fn(x.logits, x.labels);
 const callDpoLoss: Call = (fn, x) => fn(x.refLogProbs, x.policyLogProbs, x.mask, x.beta);
 
 /** d/d logits of Σ upstream ⊙ tokenLogProbs(logits, labels): what backpropagation sends to the model. */
-const tokenLogProbsGradient: Call = (fn, x) =>
-  tf.tidy(() => tf.grad((logits: tf.Tensor) => tf.sum(tf.mul(fn(logits, x.labels) as tf.Tensor, x.upstream as tf.Tensor)))(x.logits as tf.Tensor));
+const tokenLogProbsGradient = gradientCall(callTokenLogProbs, "logits", { upstream: "upstream" });
 
 /** d dpoLoss / d policyLogProbs, with everything else held fixed. */
-const dpoLossGradient: Call = (fn, x) =>
-  tf.tidy(() => tf.grad((policy: tf.Tensor) => callDpoLoss(fn, { ...x, policyLogProbs: policy }) as tf.Scalar)(x.policyLogProbs as tf.Tensor));
+const dpoLossGradient = gradientCall(callDpoLoss, "policyLogProbs");
 
 const TOKEN_GRADIENT = "the gradient of Σ upstream·logp with respect to the logits";
 const DPO_GRADIENT = "the gradient of the loss with respect to the policy log-probs";

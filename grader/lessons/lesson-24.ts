@@ -6,6 +6,7 @@
  * only the gradient.
  */
 import * as tf from "../../lib/tf.js";
+import { gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
@@ -25,10 +26,7 @@ const callGrpo: Call = (fn, x) => fn(x.policyLogps, x.oldLogps, x.refLogps, x.ad
 const callCispo: Call = (fn, x) => fn(x.policyLogps, x.oldLogps, x.refLogps, x.advantages, x.completionMask, x.epsilonHigh, x.beta);
 
 /** d loss / d policyLogps, everything else held fixed. */
-const gradientOf =
-  (call: Call): Call =>
-  (fn, x) =>
-    tf.tidy(() => tf.grad((policy: tf.Tensor) => call(fn, { ...x, policyLogps: policy }) as tf.Scalar)(x.policyLogps as tf.Tensor));
+const gradientOf = (call: Call): Call => gradientCall(call, "policyLogps");
 
 const GRADIENT = "the gradient of the loss with respect to policyLogps";
 

@@ -4,11 +4,12 @@
  * computed from MiniMind's own lines (tools/parity/lesson_25.py).
  */
 import * as tf from "../../lib/tf.js";
+import { gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
-import type { AnyFn, CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
+import type { CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 
 const LESSON = "lesson-25";
 const EOS = 2;
@@ -50,8 +51,7 @@ const logpCase = (name: string, kind: CaseDef["kind"], seed: number, B: number, 
 });
 
 /** d/dlogits of Σ w·perTokenLogps, with fixed random weights w: the policy gradient must reach the logits. */
-const logpGradient = (fn: AnyFn, x: Inputs) =>
-  tf.tidy(() => tf.grad((logits: tf.Tensor) => tf.sum(tf.mul(fn(logits, x.inputIds, x.nKeep) as tf.Tensor, x.weights as tf.Tensor)))(x.logits as tf.Tensor));
+const logpGradient = gradientCall((fn, x) => fn(x.logits, x.inputIds, x.nKeep), "logits", { upstream: "weights" });
 
 // ----- ppoResponseMask -----
 

@@ -6,6 +6,7 @@
  */
 import * as tf from "../../lib/tf.js";
 import { isNotImplemented } from "../../lib/errors.js";
+import { gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
@@ -67,7 +68,7 @@ const batchCase = (name: string, kind: CaseDef["kind"], seed: number, spec: Batc
 });
 
 /** Grades d loss / d logprobs instead of the values: the loss must stay differentiable. */
-const gradientOfLoss = (fn: AnyFn, x: Inputs) => tf.grad((lp: tf.Tensor) => (fn({ ...x, logprobs: lp }) as { loss: tf.Scalar }).loss)(x.logprobs as tf.Tensor);
+const gradientOfLoss = gradientCall((fn, x) => fn(x), "logprobs", { pick: "loss" });
 
 const gradientCase = (name: string, seed: number, spec: BatchSpec, options: Options): CaseDef => ({
   ...batchCase(name, "random", seed, spec, options),

@@ -7,6 +7,7 @@
 import * as tf from "../../lib/tf.js";
 import { isNotImplemented } from "../../lib/errors.js";
 import { tensorsIn } from "../engine/compare.js";
+import { gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
@@ -90,9 +91,7 @@ const sapoCase = (name: string, kind: CaseDef["kind"], seed: number, B: number, 
 });
 
 /** d loss / d logprobs, the gradient the optimiser sees. */
-function sapoGradient(fn: AnyFn, x: Inputs): tf.Tensor {
-  return tf.tidy(() => tf.grad((lp: tf.Tensor) => (fn({ ...x, logprobs: lp }) as { loss: tf.Scalar }).loss)(x.logprobs as tf.Tensor));
-}
+const sapoGradient = gradientCall((fn, x) => fn(x), "logprobs", { pick: "loss" });
 
 /** Calls the function and reports whether it threw; an unfinished stub still reports "not implemented". */
 function throwsCall(fn: AnyFn, x: Inputs): string {
@@ -180,12 +179,7 @@ const grader: LessonGrader = {
           name: `gradient of Σ w·ratio flows into every masked log-ratio (${describeBatch(15, 3, 7)})`,
           kind: "random",
           inputs: () => ratioInputs(randomBatch(15, 3, 7, { minLen: 0, logRatioStd: 0.5 }), { weights: normal2d(new Rng(16), 3, 7) }),
-          call: (fn, x) =>
-            tf.tidy(() =>
-              tf.grad((lr: tf.Tensor) => tf.sum(tf.mul((fn(lr, x.advantages, x.lossMask) as { ratio: tf.Tensor }).ratio, x.weights as tf.Tensor)))(
-                x.logRatio as tf.Tensor,
-              ),
-            ),
+          call: gradientCall((fn, x) => fn(x.logRatio, x.advantages, x.lossMask), "logRatio", { pick: "ratio", upstream: "weights" }),
           checks: "the gradient with respect to logRatio: each masked token of row i gets ratio_i/n_i times the row's Σ w",
         },
         ...fixtureCases(LESSON, "sequenceLevelRatio", fixtureTolerance),

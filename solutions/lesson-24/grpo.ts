@@ -8,18 +8,8 @@
  * function cites the MiniMind lines it mirrors at commit d65ef2c (jingyaogong/minimind).
  */
 import * as tf from "../../lib/tf.js";
-
-/** The custom-gradient op behind `stopGradient`: identity forward, zeros backward. */
-const detach = tf.customGrad((x) => ({ value: tf.clone(x as tf.Tensor), gradFunc: (dy) => tf.zerosLike(dy) }));
-
-/**
- * Provided, not graded: PyTorch's `.detach()`. The forward pass returns x unchanged; the backward
- * pass sends no gradient through it. TensorFlow.js has no stop-gradient op, so `tf.customGrad`
- * builds one.
- */
-export function stopGradient<T extends tf.Tensor>(x: T): T {
-  return detach(x) as T;
-}
+// Provided, not graded: PyTorch's `.detach()` (TensorFlow.js has no stop-gradient op).
+import { stopGradient } from "../../lib/autograd.js";
 
 // BEGIN SOLUTION
 /** Σ_t(x·m)/max(Σ_t m, 1) per row, then the mean over rows: MiniMind's per-sequence, then batch, mean. */

@@ -3,7 +3,7 @@
  * mutant differs from the reference in exactly one plausible way.
  */
 import * as tf from "../../../lib/tf.js";
-import { stopGradient } from "../../../solutions/lesson-24/grpo.js";
+import { stopGradient } from "../../../lib/autograd.js";
 
 export type AdvantageFlaw =
   /** Sample standard deviation (divide by G − 1). */

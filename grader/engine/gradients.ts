@@ -1,0 +1,31 @@
+/**
+ * Grading a gradient instead of a value: several exercises are only right if backpropagation
+ * through them is right (a detached ratio, a gather without a gradient, a stop-gradient in the
+ * wrong place). These helpers turn an exercise's `call` into one that returns a gradient.
+ */
+import * as tf from "../../lib/tf.js";
+import type { AnyFn, Inputs } from "./types.js";
+
+export type Call = (fn: AnyFn, inputs: Inputs) => unknown;
+
+export interface GradientOptions {
+  /** The result is an object: differentiate this field of it (e.g. "loss"). */
+  pick?: string;
+  /** Contract a tensor result with inputs[upstream] (Σ upstream ⊙ out), as a later layer's gradient would. */
+  upstream?: string;
+}
+
+/**
+ * A `call` that returns d/d inputs[wrt] of the exercise's (scalar, or contracted) output, all other
+ * inputs held fixed. Same shape as inputs[wrt].
+ */
+export function gradientCall(call: Call, wrt: string, opts: GradientOptions = {}): Call {
+  return (fn, x) =>
+    tf.tidy(() =>
+      tf.grad((v: tf.Tensor) => {
+        const out = call(fn, { ...x, [wrt]: v });
+        const picked = (opts.pick === undefined ? out : (out as Record<string, unknown>)[opts.pick]) as tf.Tensor;
+        return (opts.upstream === undefined ? picked : tf.sum(tf.mul(picked, x[opts.upstream] as tf.Tensor))) as tf.Scalar;
+      })(x[wrt] as tf.Tensor),
+    );
+}
