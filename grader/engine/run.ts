@@ -183,7 +183,7 @@ function describeError(err: unknown): { message: string; location?: string; deta
 
 function hintsForError(message: string): string[] {
   const hints: string[] = [];
-  if (/gradient.*(GatherNd|Einsum|ScatterNd|MatrixBandPart)|not yet implemented.*gradient/i.test(message)) {
+  if (/gradient.*(GatherNd|Einsum|ScatterNd|MatrixBandPart|TopK|Greater|Less|Equal|NotEqual)|not yet implemented.*gradient/i.test(message)) {
     hints.push("TensorFlow.js has no gradient for this op: see the lesson's note on ops without gradients");
   }
   if (/Tensor is disposed/i.test(message)) hints.push("a tensor was used after it was disposed (did a tf.tidy free something you return?)");

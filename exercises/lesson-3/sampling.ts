@@ -1,0 +1,65 @@
+/**
+ * Lesson 3 — Inference end to end: choosing the next token.
+ *
+ * Shapes: logits are [V] (one sequence) or [B, V] (a batch), V = vocabSize; the result keeps the
+ * leading shape. Read lessons/03-inference-end-to-end.md first; every function cites the MiniMind
+ * lines it mirrors at commit d65ef2c (jingyaogong/minimind).
+ */
+import * as tf from "../../lib/tf.js";
+import { Rng } from "../../grader/engine/random.js";
+import { NotImplementedError } from "../../lib/errors.js";
+
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
+// `npm run grade lesson-3`. Generated from solutions/ by `npm run stubs`; edit freely.
+
+/** The knobs of MiniMind's `generate`, with its defaults. */
+export interface SamplingOptions {
+  /** Divides the logits first; < 1 sharpens, > 1 flattens (default 0.85). */
+  temperature?: number;
+  /** Keep the k largest logits; 0 turns it off (default 50). */
+  topK?: number;
+  /** Keep the smallest set of most likely tokens whose probability passes p; 1 turns it off (default 0.85). */
+  topP?: number;
+  /** > 1 discourages every token already seen; 1 turns it off (default 1). */
+  repetitionPenalty?: number;
+  /** int32 ids seen so far (prompt and generated): [S] for [V] logits, [B, S] for [B, V]. */
+  previousTokens?: tf.Tensor1D | tf.Tensor2D;
+}
+
+export interface SampleOptions extends SamplingOptions {
+  /** Seeds the course's Rng: the same seed gives the same tokens. */
+  seed: number;
+}
+
+/**
+ * The distribution MiniMind samples the next token from, after all its filters, in its order:
+ *   1. s = logits / temperature
+ *   2. repetition penalty on every distinct previous token: s ← s/θ if s > 0 else s·θ
+ *   3. top-k (k > 0): s ← −∞ where s < the k-th largest s of the row
+ *   4. top-p (p < 1): sort s descending, c = cumsum(softmax(sorted)); drop sorted position j > 0
+ *      when c_{j−1} > p (the token that crosses p is kept, so is the first)
+ *   5. softmax(s)
+ * Returns float32 probabilities of the logits' shape; filtered tokens get exactly 0. Temperature
+ * and the penalty commute, and top-k ignores scale, but top-p sees the tempered distribution, so
+ * the order matters.
+ *
+ * Align with: model/model_minimind.py:267-278
+ */
+export function filteredProbabilities(logits: tf.Tensor1D | tf.Tensor2D, opts: SamplingOptions = {}): tf.Tensor {
+  throw new NotImplementedError("lesson-3", "filteredProbabilities");
+}
+
+/**
+ * Samples one next token per row from `filteredProbabilities(logits, opts)`.
+ *
+ * Row b draws u_b, the b-th number of `new Rng(seed)` (one generator for the whole batch), and
+ * takes the first token whose cumulative probability exceeds u_b (inverse-CDF sampling, summed in
+ * float64 in vocabulary order). MiniMind calls torch.multinomial (PyTorch's own generator); the
+ * distribution is the same, the course's seeded draw makes it reproducible in any language.
+ * Returns int32 token ids: a scalar for [V] logits, [B] for [B, V].
+ *
+ * Align with: model/model_minimind.py:267-278 (the draw: line 278)
+ */
+export function sampleNextToken(logits: tf.Tensor1D | tf.Tensor2D, opts: SampleOptions): tf.Tensor {
+  throw new NotImplementedError("lesson-3", "sampleNextToken");
+}
