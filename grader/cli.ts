@@ -1,145 +1,176 @@
 /**
- * npm run grade [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <s>]
+ * npm run grade [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <s>] [--compare]
  *
  * Grades exercises/<lesson> (or solutions/ with --solutions) in a child process with a per-case
- * time limit. Without a lesson it prints a progress table over the whole course.
- * Exit codes: 0 everything passed, 1 something failed or is unfinished, 2 usage error.
+ * time limit, and saves each function's verdict to the progress file (.course-progress.json).
+ * Without a lesson it prints the progress table, re-grading only the lessons whose files changed
+ * since they were last graded. --compare shows the learner's code beside the reference once the
+ * lesson passes. Exit codes: 0 everything passed, 1 something failed or is unfinished, 2 usage error.
  */
 import chalk from "chalk";
-import { join } from "node:path";
-import { CATALOG, MODULE_TITLES, findLesson, type LessonInfo } from "../lib/catalog.js";
-import { gradeIsolated, type IsolatedRun } from "./engine/isolate.js";
-import { gradedLessons, paths } from "./engine/paths.js";
-import { allPassed, summarise } from "./engine/summary.js";
-import { formatLessonReport, formatTotals } from "./report.js";
+import { CATALOG, MODULE_TITLES, type LessonInfo } from "../lib/catalog.js";
+import { gradedLessons } from "./engine/paths.js";
+import { allPassed, type FunctionSummary } from "./engine/summary.js";
+import type { CaseResult } from "./engine/types.js";
+import { gradedLesson, parseArgs, runCommand, UsageError } from "../tools/loop/cli-support.js";
+import { gradeLesson, type Graded } from "../tools/loop/grading.js";
+import { exercisesDir, progressFile, shown } from "../tools/loop/locations.js";
+import { lessonHash, lessonPassed, lessonRecord, readProgress, type LessonRecord } from "../tools/loop/progress.js";
+import { progressCell } from "../tools/loop/status.js";
 
-const USAGE = `usage: npm run grade -- [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <seconds>]
+const USAGE = `usage: npm run grade -- [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <seconds>] [--compare]
 
-  npm run grade                      progress over every lesson
-  npm run grade lesson-23            grade exercises/lesson-23
-  npm run grade lesson-23 maskedGae  grade one function
-  npm run grade -- lesson-23 --solutions   grade the reference solutions instead`;
+  npm run grade                          progress over every lesson (re-grades only lessons you changed)
+  npm run grade lesson-23                grade exercises/lesson-23
+  npm run grade lesson-23 maskedGae      grade one function
+  npm run grade lesson-23 -- --compare   once the lesson passes: your code beside the reference
+  npm run grade -- lesson-23 --solutions grade the reference solutions instead`;
 
-class UsageError extends Error {}
-
-interface Args {
+interface Options {
   lesson?: LessonInfo;
   only?: string;
   solutions: boolean;
   json: boolean;
   verbose: boolean;
+  compare: boolean;
   timeoutMs: number;
 }
 
-/** npm turns `npm run grade lesson-23 --json` (without `--`) into npm_config_json=true: honour it. */
-function npmFlag(name: string): boolean {
-  const v = process.env[`npm_config_${name}`];
-  return v === "true" || v === "";
+function options(argv: string[]): Options {
+  const a = parseArgs(argv, { flags: ["--solutions", "--json", "--verbose", "-v", "--compare"], values: ["--timeout"] });
+  if (a.positional.length > 2) throw new UsageError(`too many arguments: ${a.positional.join(" ")}`);
+  const timeout = a.values.get("--timeout");
+  const seconds = timeout === undefined ? 10 : Number(timeout);
+  if (!(seconds > 0)) throw new UsageError("--timeout needs a number of seconds, e.g. --timeout 20");
+  const opts: Options = {
+    lesson: a.positional[0] === undefined ? undefined : gradedLesson(a.positional[0], "grade"),
+    only: a.positional[1],
+    solutions: a.flags.has("--solutions"),
+    json: a.flags.has("--json"),
+    verbose: a.flags.has("--verbose") || a.flags.has("-v"),
+    compare: a.flags.has("--compare"),
+    timeoutMs: seconds * 1000,
+  };
+  if (opts.compare && !opts.lesson) throw new UsageError("--compare needs a lesson: npm run grade lesson-23 -- --compare");
+  if (opts.compare && (opts.solutions || opts.json)) throw new UsageError("--compare compares your exercises with the reference: leave out --solutions and --json");
+  exercisesDir(); // a bad COURSE_EXERCISES_DIR is a usage error before any grading starts
+  return opts;
 }
 
-function parseArgs(argv: string[]): Args {
-  const args: Args = { solutions: npmFlag("solutions"), json: npmFlag("json"), verbose: npmFlag("verbose"), timeoutMs: 10_000 };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--solutions") args.solutions = true;
-    else if (a === "--json") args.json = true;
-    else if (a === "--verbose" || a === "-v") args.verbose = true;
-    else if (a === "--timeout") {
-      const s = Number(argv[++i]);
-      if (!(s > 0)) throw new UsageError("--timeout needs a number of seconds, e.g. --timeout 20");
-      args.timeoutMs = s * 1000;
-    } else if (a === "--help" || a === "-h") throw new UsageError("");
-    else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
-    else positional.push(a);
-  }
-  if (positional.length > 2) throw new UsageError(`too many arguments: ${positional.join(" ")}`);
-  if (positional[0] !== undefined) {
-    const lesson = findLesson(positional[0]);
-    const graded = gradedLessons();
-    if (!lesson) throw new UsageError(`unknown lesson "${positional[0]}". Lessons with graded exercises: ${graded.join(", ")}`);
-    if (!graded.includes(lesson.id)) {
-      throw new UsageError(`${lesson.id} (${lesson.title}) has no graded exercises. Lessons with graded exercises: ${graded.join(", ")}`);
-    }
-    args.lesson = lesson;
-  }
-  args.only = positional[1];
-  return args;
+interface LessonOutcome {
+  code: number;
+  graded: Graded;
 }
 
-async function gradeOne(lesson: LessonInfo, args: Args): Promise<IsolatedRun> {
-  const implDir = join(args.solutions ? paths.solutions : paths.exercises, lesson.id);
-  return gradeIsolated(
-    { lesson: lesson.id, implDir, only: args.only ? [args.only] : undefined, hints: !args.solutions },
-    { caseTimeoutMs: args.timeoutMs },
-  );
-}
-
-async function gradeLessonCommand(lesson: LessonInfo, args: Args): Promise<number> {
+/** Grades one lesson and prints its report (or JSON). */
+async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<LessonOutcome> {
   const t0 = Date.now();
-  const run = await gradeOne(lesson, args);
+  const grading = gradeLesson(lesson.id, { only: opts.only, solutions: opts.solutions, caseTimeoutMs: opts.timeoutMs });
+  // report.ts loads TensorFlow.js (through engine/compare.ts): load it while the child grades, not before.
+  const report = opts.json ? undefined : import("./report.js");
+  const graded = await grading;
+  const { run, summaries } = graded;
   if (run.fatal) {
     console.error(chalk.red(`could not grade ${lesson.id}: ${run.fatal.message}`));
-    return run.fatal.usage ? 2 : 1;
+    return { code: run.fatal.usage ? 2 : 1, graded };
   }
-  if (args.only && run.results.length === 0) {
-    console.error(`${lesson.id} has no function named "${args.only}".`);
-    return 2;
+  if (opts.only && run.results.length === 0) {
+    console.error(`${lesson.id} has no function named "${opts.only}".`);
+    return { code: 2, graded };
   }
-  if (args.json) {
+  const code = allPassed(run.results) ? 0 : 1;
+  if (opts.json) {
     console.log(JSON.stringify(run.results.map((r) => ({ lesson: lesson.id, ...r, name: r.case })), null, 2));
-    return allPassed(run.results) ? 0 : 1;
+    return { code, graded };
   }
-  const where = args.solutions ? "solutions" : "exercises";
-  const summaries = summarise(run.results);
-  console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: args.verbose }));
+  const { formatLessonReport, formatTotals } = await report!;
+  const where = opts.solutions ? "solutions" : shown(exercisesDir());
+  console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose }));
   console.log("");
   console.log(formatTotals(summaries, Date.now() - t0, run.backend));
-  if (!allPassed(run.results) && !args.solutions) console.log(chalk.dim(`Read lessons/${lesson.file}, then run \`npm run grade ${lesson.id}\` again.`));
-  return allPassed(run.results) ? 0 : 1;
+  if (code !== 0 && !opts.solutions) console.log(chalk.dim(`Read lessons/${lesson.file}, then run \`npm run grade ${lesson.id}\` again (\`npm run hint ${lesson.id}\` for a hint).`));
+  return { code, graded };
 }
 
-async function progressCommand(args: Args): Promise<number> {
-  const graded = gradedLessons();
-  const runs = new Map<string, IsolatedRun>();
-  for (const id of graded) runs.set(id, await gradeOne(findLesson(id)!, args));
-  if (args.json) {
-    console.log(JSON.stringify([...runs.entries()].flatMap(([lesson, run]) => run.results.map((r) => ({ lesson, ...r, name: r.case }))), null, 2));
+/** True when the functions compared (all, or `only`) passed in this record. */
+function passesFor(record: LessonRecord, only: string | undefined): boolean {
+  if (!only) return lessonPassed(record);
+  return !record.fatal && record.functions[only]?.verdict === "passed";
+}
+
+async function compareCommand(lesson: LessonInfo, opts: Options): Promise<number> {
+  const saved = readProgress().lessons[lesson.id];
+  let summaries: readonly FunctionSummary[] | undefined;
+  if (saved && saved.hash === lessonHash(lesson.id) && passesFor(saved, opts.only)) {
+    console.log(chalk.green(`${opts.only ?? lesson.id} passes`) + chalk.dim(` (graded ${new Date(saved.gradedAt).toLocaleString()}; your files have not changed since).`));
   } else {
-    let module = "";
-    for (const l of CATALOG) {
-      if (l.module !== module) {
-        module = l.module;
-        console.log(chalk.bold(`\n${MODULE_TITLES[l.module]}`));
-      }
-      console.log(`  ${String(l.number).padStart(2)}  ${l.title.padEnd(44)} ${progressCell(runs.get(l.id))}`);
+    const { code, graded } = await gradeAndReport(lesson, opts);
+    if (code === 2) return 2;
+    summaries = graded.summaries;
+    if (code !== 0) {
+      const passed = summaries.filter((s) => s.verdict === "passed").length;
+      console.log("");
+      console.log(
+        chalk.yellow(`--compare shows the reference solution only once your code passes, so that it never spoils an exercise: ${passed}/${summaries.length} function(s) pass now.`) +
+          `\nKeep going with \`npm run grade ${lesson.id}\`; \`npm run hint ${lesson.id}\` reveals hints one at a time.`,
+      );
+      return 1;
     }
   }
-  const everything = [...runs.values()];
-  return everything.every((r) => !r.fatal && allPassed(r.results)) ? 0 : 1;
+  const names = opts.only ? [opts.only] : summaries ? summaries.map((s) => s.exercise) : Object.keys(saved!.functions);
+  const { compareFunctions, formatComparison } = await import("../tools/loop/compare.js");
+  const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
+  console.log(formatComparison(compareFunctions(lesson.id, names), width));
+  return 0;
 }
 
-function progressCell(run: IsolatedRun | undefined): string {
-  if (!run) return chalk.dim("no graded exercises");
-  if (run.fatal) return chalk.red(`could not grade: ${run.fatal.message}`);
-  const s = summarise(run.results);
-  const passed = s.filter((f) => f.verdict === "passed").length;
-  if (passed === s.length) return chalk.green(`✓ ${passed}/${s.length} functions`);
-  if (s.every((f) => f.verdict === "not-implemented")) return chalk.dim(`not started (0/${s.length})`);
-  return chalk.yellow(`${passed}/${s.length} functions`);
-}
-
-async function main(): Promise<number> {
-  let args: Args;
-  try {
-    args = parseArgs(process.argv.slice(2));
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    if (err.message) console.error(chalk.red(err.message));
-    console.error(USAGE);
-    return 2;
+async function progressCommand(opts: Options): Promise<number> {
+  const progress = readProgress();
+  const records = new Map<string, LessonRecord>();
+  const regraded: string[] = [];
+  const cases: Array<CaseResult & { lesson: string }> = [];
+  for (const id of gradedLessons()) {
+    const saved = progress.lessons[id];
+    // --json and --solutions always grade afresh: scripts want every case, not a saved verdict.
+    if (!opts.json && !opts.solutions && saved && !saved.fatal && saved.hash === lessonHash(id)) {
+      records.set(id, saved);
+      continue;
+    }
+    if (!opts.json) console.error(chalk.dim(`grading ${id}${saved ? " (changed since it was last graded)" : ""} …`));
+    const g = await gradeLesson(id, { solutions: opts.solutions, caseTimeoutMs: opts.timeoutMs });
+    records.set(id, g.record ?? lessonRecord("", g.summaries, g.run.fatal?.message));
+    regraded.push(id);
+    cases.push(...g.run.results.map((r) => ({ lesson: id, ...r })));
   }
-  return args.lesson ? gradeLessonCommand(args.lesson, args) : progressCommand(args);
+  const everyPassed = [...records.values()].every((r) => lessonPassed(r));
+  if (opts.json) {
+    console.log(JSON.stringify(cases.map((r) => ({ ...r, name: r.case })), null, 2));
+    return everyPassed ? 0 : 1;
+  }
+  let module = "";
+  for (const l of CATALOG) {
+    if (l.module !== module) {
+      module = l.module;
+      console.log(chalk.bold(`\n${MODULE_TITLES[l.module]}`));
+    }
+    const record = records.get(l.id);
+    const hints = Object.values(progress.hints[l.id] ?? {}).reduce((a, b) => a + b, 0);
+    const cell = records.has(l.id) ? progressCell(record) : chalk.dim("no graded exercises");
+    console.log(`  ${String(l.number).padStart(2)}  ${l.title.padEnd(44)} ${cell}${hints > 0 ? chalk.dim(` · ${hints} hint(s) used`) : ""}`);
+  }
+  console.log("");
+  const others = records.size - regraded.length;
+  if (opts.solutions) console.log(chalk.dim("graded solutions/ (nothing saved)"));
+  else if (regraded.length > 0) console.log(chalk.dim(`re-graded ${regraded.join(", ")}${others > 0 ? `; ${others} other lesson(s) unchanged since their last grading` : ""} (${shown(progressFile())})`));
+  else console.log(chalk.dim(`no exercise changed since the last grading (${shown(progressFile())}); \`npm run grade lesson-NN\` grades one afresh.`));
+  const next = [...records.entries()].find(([, r]) => !lessonPassed(r));
+  if (next && !opts.solutions) console.log(`Next: \`npm run grade ${next[0]}\`, or \`npm run watch ${next[0]}\` to re-grade on every save.`);
+  return everyPassed ? 0 : 1;
 }
 
-process.exitCode = await main();
+await runCommand(USAGE, async () => {
+  const opts = options(process.argv.slice(2));
+  if (!opts.lesson) return progressCommand(opts);
+  if (opts.compare) return compareCommand(opts.lesson, opts);
+  return (await gradeAndReport(opts.lesson, opts)).code;
+});

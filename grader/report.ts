@@ -3,7 +3,7 @@
  * that failed, each with the numbers a learner needs to find the bug.
  */
 import chalk from "chalk";
-import { fmt } from "./engine/compare.js";
+import { fmt } from "./engine/format.js";
 import type { FunctionSummary } from "./engine/summary.js";
 import type { CaseResult } from "./engine/types.js";
 

@@ -4,10 +4,10 @@
  */
 import { initBackend, BackendError } from "../../lib/backend.js";
 import { loadGrader, loadImplementation, loadMutants } from "./load.js";
-import { caseKey, runLesson } from "./run.js";
+import { runLesson } from "./run.js";
 import { paths } from "./paths.js";
 import { join } from "node:path";
-import type { ChildMessage, GradeJob } from "./protocol.js";
+import { caseKey, type ChildMessage, type GradeJob } from "./protocol.js";
 
 function send(msg: ChildMessage): void {
   process.send?.(msg);

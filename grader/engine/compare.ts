@@ -3,6 +3,7 @@
  * difference in the terms a learner needs: structure, shape, dtype, NaN/Inf, and the worst element.
  */
 import * as tf from "../../lib/tf.js";
+import { fmt } from "./format.js";
 import type { Tolerance } from "./types.js";
 
 export interface Mismatch {
@@ -144,14 +145,6 @@ function fmtIndex(flat: number, shape: number[]): string {
     rest = Math.floor(rest / shape[d]);
   }
   return `[${idx.join(", ")}]`;
-}
-
-/** A number as a person reads it: up to 7 significant digits. */
-export function fmt(x: unknown): string {
-  const n = Number(x);
-  if (!Number.isFinite(n)) return String(n);
-  if (n === 0) return "0";
-  return Math.abs(n) >= 1e-4 && Math.abs(n) < 1e6 ? String(Number(n.toPrecision(7))) : n.toExponential(4);
 }
 
 /** A short description of any value, for "expected X, got Y". */

@@ -7,8 +7,7 @@
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { caseKey } from "./run.js";
-import type { ChildMessage, GradeJob, PlannedCase } from "./protocol.js";
+import { caseKey, type ChildMessage, type GradeJob, type PlannedCase } from "./protocol.js";
 import type { CaseResult } from "./types.js";
 
 export interface IsolatedOptions {

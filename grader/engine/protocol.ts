@@ -1,4 +1,4 @@
-/** Messages between the grading child process (child.ts) and its parent (isolate.ts). */
+/** Messages between the grading child process (child.ts) and its parent (isolate.ts). No TensorFlow.js here. */
 import type { CaseKind, CaseResult, Tolerance } from "./types.js";
 
 export interface GradeJob {
@@ -25,3 +25,8 @@ export type ChildMessage =
   | { type: "result"; result: CaseResult }
   | { type: "done" }
   | { type: "fatal"; message: string; usage: boolean };
+
+/** The key that names one case across processes: "exercise::case". */
+export function caseKey(exercise: string, caseName: string): string {
+  return `${exercise}::${caseName}`;
+}

@@ -9,6 +9,7 @@ import { compareValues, describe, tensorsIn } from "./compare.js";
 import { ELEMENTWISE } from "./types.js";
 import type { AnyFn, CaseDef, CaseResult, ExerciseDef, Inputs, LessonGrader, MutantInfo } from "./types.js";
 import { learnerLocation } from "./location.js";
+import { caseKey } from "./protocol.js";
 
 /** Export name → function, as loaded from exercises/, solutions/, a stub folder or a mutant. */
 export type Implementation = Record<string, AnyFn | undefined>;
@@ -30,10 +31,6 @@ export interface RunOptions {
   /** Called before each case starts (the watchdog in isolate.ts listens). */
   onCaseStart?: (exercise: string, caseName: string) => void;
   onResult?: (result: CaseResult) => void;
-}
-
-export function caseKey(exercise: string, caseName: string): string {
-  return `${exercise}::${caseName}`;
 }
 
 /** Grades every selected case and returns the results in order. */

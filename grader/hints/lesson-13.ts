@@ -1,0 +1,30 @@
+/** Hints for lesson 13 (feed-forward and mixture of experts): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-13",
+  functions: {
+    feedForward: {
+      nudge: "Three projections, two branches: which branch goes through the activation, and how are the branches combined before going back to H?",
+      keyIdea:
+        "Use linear(x, W) from lib/model/linear.ts (it computes x·Wᵀ for any leading shape). silu(z) = z·σ(z) with tf.sigmoid; " +
+        "it applies to the gate branch, which then multiplies the up branch elementwise; down projects the product back to H.",
+      formula: "FFN(x) = down( silu(gate(x)) ⊙ up(x) ).  MiniMind: model/model_minimind.py:136-146 @ d65ef2c.",
+    },
+    moeFeedForward: {
+      nudge:
+        "Over how many experts is the softmax taken, and what multiplies each chosen expert's output? " +
+        "With k = 1 and renormalisation the answer hides: try k = 2 with normTopkProb off.",
+      keyIdea:
+        "Flatten x to [N, H]; p = softmax(linear(x, gate)) over all E; choose the top k (tf.topk has no gradient in tfjs: take it on a copy, " +
+        "tf.tensor2d(p.dataSync(), [N, E])); a [N, E] routing matrix holds p where chosen and 0 elsewhere, rescaled per row when normTopkProb; " +
+        "sum routing[:, e] ⊙ feedForward(x, expert_e) over e. Aux loss only when training and α > 0: f = mean over tokens of the 0/1 choices (Σ f = k), " +
+        "P̄ = mean of p over tokens.",
+      formula:
+        "w_e = p_e·1[e ∈ topk] (/ (Σ_chosen p + 1e-20) if normTopkProb);  y = Σ_e w_e·FFN_e(x);  aux = α·E·Σ_e f_e·P̄_e, else 0. " +
+        "MiniMind: model/model_minimind.py:148-176 @ d65ef2c.",
+    },
+  },
+};
+
+export default hints;

@@ -1,0 +1,35 @@
+/** Hints for lesson 22 (the DPO loss): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-22",
+  functions: {
+    tokenLogProbs: {
+      nudge:
+        "The model gives scores (logits) over the whole vocabulary at every position, and the label says which token was actually there. " +
+        "What turns scores into log-probabilities, and over which axis?",
+      keyIdea:
+        "Normalise over the vocabulary (the last axis) with a log-softmax, then keep only the entry at each label. " +
+        "Pick it with a one-hot mask of the labels multiplied in and summed over the vocabulary: tf.gatherND gives the same numbers but has no gradient in TensorFlow.js, and DPO trains through these values.",
+      formula:
+        "logp[b, t] = Σ_v logSoftmax(logits)[b, t, v] · oneHot(labels, V)[b, t, v]. " +
+        "TensorFlow.js: tf.logSoftmax(logits, -1), tf.oneHot(labels, V, 1, 0, \"float32\"), tf.mul, tf.sum(…, -1), inside tf.tidy. " +
+        "MiniMind: logits_to_log_probs, trainer/train_dpo.py:25-31 @ d65ef2c.",
+    },
+    dpoLoss: {
+      nudge:
+        "A response's log-probability is built from its tokens' log-probabilities, and only the response tokens count. " +
+        "Then the batch holds two kinds of rows: which rows are the chosen answers, and which row is each one's rejected partner?",
+      keyIdea:
+        "Per row, the masked SUM of log-probs (not a mean), for the policy and for the reference. Rows 0 … B/2 − 1 are chosen, rows B/2 … B − 1 rejected, pair i = rows i and i + B/2. " +
+        "The margin is how much more the policy prefers chosen over rejected than the reference did. " +
+        "Compute −log σ(x) as tf.softplus(−x): −log(sigmoid(x)) overflows for very negative x, and tf.logSigmoid's gradient breaks inside tf.tidy. " +
+        "Keep every step in tensor ops (no dataSync), or no gradient reaches the policy.",
+      formula:
+        "s = Σ_t logp·mask (per row);  z = (s^π_c − s^π_r) − (s^ref_c − s^ref_r);  loss = mean over pairs of softplus(−β·z). " +
+        "MiniMind: dpo_loss, trainer/train_dpo.py:34-50 @ d65ef2c.",
+    },
+  },
+};
+
+export default hints;

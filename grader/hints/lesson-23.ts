@@ -1,0 +1,73 @@
+/** Hints for lesson 23 (PPO, end to end): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-23",
+  functions: {
+    responseLogpPositions: {
+      nudge:
+        "A causal language model's logits at position p are its guess for the token at p + 1. " +
+        "Where in the full sequence does response token j sit, and which position made the guess for it?",
+      keyIdea:
+        "Response token j of row b sits at promptLens[b] + j, so it was predicted one position earlier. " +
+        "Build a column of per-row start positions [B, 1] and a row of offsets 0 … R−1 [1, R]; adding them broadcasts to [B, R]. " +
+        "Keep everything int32: in TensorFlow.js, int32 minus a plain JS number becomes float32, and gather needs integer indices.",
+      formula:
+        "positions[b, j] = promptLens[b] − 1 + j. " +
+        "In TensorFlow.js: tf.sub(promptLens, tf.scalar(1, \"int32\")).expandDims(1) plus tf.range(0, R, 1, \"int32\").expandDims(0), inside tf.tidy. " +
+        "MiniMind: logp_pos = prompt_lens.unsqueeze(1) - 1 + resp_idx (trainer/train_ppo.py:120-121 @ d65ef2c).",
+    },
+    maskedGae: {
+      nudge:
+        "The advantage at step t needs the advantage at step t + 1, so the loop runs backwards, from t = R − 1 down to 0, one row at a time. " +
+        "What value and what advantage come after the last position?",
+      keyIdea:
+        "Two passes. First the GAE recursion over all R positions, with V = 0 and A = 0 after the end and the mask ignored (MiniMind masks only afterwards); " +
+        "returns are A + V from these raw advantages. Then normalise: the mean and the variance count only tokens with mask 1 " +
+        "(population variance: divide by the count, clamped to at least 1), and the result is multiplied by the mask so padding ends at 0. " +
+        "Reading each tensor once with dataSync() and looping over Float32Arrays is the simplest and fastest way.",
+      formula:
+        "δ_t = r_t + γ·V_{t+1} − V_t (V_R = 0);  A_t = δ_t + γλ·A_{t+1} (A_R = 0);  returns = A + V;  " +
+        "n = max(Σm, 1);  μ = Σ(A·m)/n;  σ² = Σ((A − μ)²·m)/n;  advantages = (A − μ)/√(σ² + 1e-8) · m. " +
+        "MiniMind: trainer/train_ppo.py:139-150 @ d65ef2c.",
+    },
+    ppoPolicyLoss: {
+      nudge:
+        "The loss compares the policy being trained with the one that generated the data, token by token, through a probability ratio. " +
+        "You are given log-probabilities: how does a difference of logs become a ratio?",
+      keyIdea:
+        "ρ = exp(new − old). PPO forms the objective twice per token, once with ρ and once with ρ clipped to [1 − ε, 1 + ε], and keeps the pessimistic one. " +
+        "Written as a loss (negated), that is the max of −A·ρ and −A·clip(ρ), not the min. " +
+        "Average it over the tokens the mask keeps, Σ(x·m) / max(Σm, 1), not over all B·R positions.",
+      formula:
+        "ρ = exp(newLogps − oldLogps);  loss = Σ m·max(−A·ρ, −A·clip(ρ, 1 − ε, 1 + ε)) / max(Σm, 1). " +
+        "TensorFlow.js: tf.exp, tf.clipByValue, tf.maximum, tf.sum, all inside tf.tidy. " +
+        "MiniMind: trainer/train_ppo.py:204-211 @ d65ef2c (it adds kl_coef times the reference penalty on line 212; this function does not).",
+    },
+    referenceKlPenalty: {
+      nudge:
+        "Per token, the penalty must be 0 when the policy agrees with the reference and positive otherwise, even though a single sample's log-ratio can have either sign. " +
+        "Which simple function of δ = ref − policy is never negative and is 0 only at δ = 0?",
+      keyIdea:
+        "Use the k3 estimator e^δ − δ − 1 with δ = ref − policy: since e^x ≥ 1 + x it is never negative. The order of the subtraction matters, because the estimator is not symmetric. " +
+        "Then take the masked mean over the response tokens, with the denominator clamped to at least 1 so that an all-masked batch gives 0 instead of NaN.",
+      formula:
+        "δ = refLogps − policyLogps;  penalty = Σ m·(e^δ − δ − 1) / max(Σm, 1). " +
+        "MiniMind: trainer/train_ppo.py:207-208 @ d65ef2c.",
+    },
+    clippedValueLoss: {
+      nudge:
+        "The critic should not move its prediction too far from what it predicted during the rollout in one update. " +
+        "How would you keep V within a distance c of V_old, and which error would you then trust?",
+      keyIdea:
+        "Clip the new values to [V_old − c, V_old + c] (around the rollout's values, not around 0) and measure the squared error to the returns both with and without clipping. " +
+        "Keep the larger of the two per token, so clipping can never hide a large error; then take the masked mean and halve it.",
+      formula:
+        "V_clip = min(max(V, V_old − c), V_old + c);  loss = 0.5 · Σ m·max((V − R)², (V_clip − R)²) / max(Σm, 1). " +
+        "tf.clipByValue only takes numbers, so clip with tf.maximum and tf.minimum against tensor bounds. " +
+        "MiniMind: trainer/train_ppo.py:213-216 @ d65ef2c.",
+    },
+  },
+};
+
+export default hints;

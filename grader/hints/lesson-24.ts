@@ -1,0 +1,62 @@
+/** Hints for lesson 24 (GRPO and CISPO): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-24",
+  functions: {
+    groupRelativeAdvantages: {
+      nudge:
+        "There is no critic: an answer is good if it beat the other answers to the same prompt. " +
+        "The G answers to one prompt sit next to each other in the batch: what shape makes each group a row?",
+      keyIdea:
+        "Reshape the rewards to [N, G], take each row's mean and standard deviation, normalise, and flatten back. " +
+        "The standard deviation is the population one (divide by G, not G − 1; tf.moments gives that variance), and eps is added to the std, not inside the square root. " +
+        "A group whose rewards are all equal must come out exactly 0.",
+      formula:
+        "A_i = (r_i − μ_g) / (σ_g + 1e-4), σ_g = √(mean_g (r − μ_g)²). " +
+        "MiniMind: trainer/train_grpo.py:121-124 @ d65ef2c (std(dim=1, unbiased=False), then repeat_interleave).",
+    },
+    grpoCompletionMask: {
+      nudge:
+        "The answer ends at its first EOS, and the EOS itself is part of the answer. What should happen to a row that never produced an EOS, " +
+        "and can an EOS id that sits in the padding end an answer?",
+      keyIdea:
+        "Mark EOS positions only where the pad mask is 1. For rows with an EOS, its index is the first marked position (tf.argMax of a 0/1 row returns the first maximum); " +
+        "rows without one (tf.any is false) use R − 1, because argMax of an all-zero row is 0. Then keep positions j ≤ that index that are also real tokens. Return int32.",
+      formula:
+        "isEos = (ids == EOS) ∧ pad;  e_b = any(isEos_b) ? argmax(isEos_b) : R − 1;  mask[b, j] = (j ≤ e_b) ∧ pad[b, j]. " +
+        "MiniMind: trainer/train_grpo.py:126-130 @ d65ef2c.",
+    },
+    tokenKlPenalty: {
+      nudge:
+        "The same penalty as lesson 23's reference KL, but returned per token, without a mask or a mean. Which order of subtraction does k3 need?",
+      keyIdea:
+        "δ = ref − policy, then e^δ − δ − 1: never negative, 0 only where the two log-probs agree. The order matters because the estimator is not symmetric.",
+      formula: "kl = exp(ref − policy) − (ref − policy) − 1, elementwise. MiniMind: trainer/train_grpo.py:132-133 @ d65ef2c.",
+    },
+    grpoPolicyLoss: {
+      nudge:
+        "It is PPO's clipped surrogate with one advantage per answer instead of per token, plus the KL term inside every token's loss. " +
+        "How is it averaged: over all tokens at once, or answer by answer?",
+      keyIdea:
+        "ρ = exp(policy − old); broadcast the [B] advantages along each row ([B, 1]); keep min(ρA, clip(ρ, 1 − ε, 1 + ε)A), subtract β·kl, negate. " +
+        "Then per row Σ(ℓ·m)/max(Σm, 1), and the mean over rows. The gradient must flow through ρ: do not detach it.",
+      formula:
+        "ℓ = −(min(ρA, clip(ρ, 1 − ε, 1 + ε)A) − β·kl);  loss = mean_b[Σ_t ℓ m / max(Σ_t m, 1)]. " +
+        "MiniMind: trainer/train_grpo.py:132-134, 138-143 @ d65ef2c.",
+    },
+    cispoPolicyLoss: {
+      nudge:
+        "CISPO never drops a token from the gradient; it bounds how hard each token pushes. Which factor is the learning signal, and which is only a weight?",
+      keyIdea:
+        "The weight is min(ρ, ε_high), capped from above only (no 1 + in front of ε_high), and wrapped in stopGradient so no gradient flows through it. " +
+        "It multiplies A and the policy's log-prob itself: log π is what carries the gradient. Same KL term and same per-sequence, then batch, mean as GRPO. " +
+        "The value is the same with or without stopGradient; the grader checks the gradient.",
+      formula:
+        "ℓ = −(stopGradient(min(ρ, ε_high))·A·log π − β·kl);  loss = mean_b[Σ_t ℓ m / max(Σ_t m, 1)]. " +
+        "MiniMind: trainer/train_grpo.py:132-137, 143 @ d65ef2c.",
+    },
+  },
+};
+
+export default hints;

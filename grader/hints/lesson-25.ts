@@ -1,0 +1,81 @@
+/** Hints for lesson 25 (rewards, log-probs and KL): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-25",
+  functions: {
+    perTokenLogps: {
+      nudge:
+        "The model may have returned logits for only the last nKeep + 1 positions, and the logits at a position score the token after it. " +
+        "Which nKeep logit positions score the last nKeep tokens, and which position is left over?",
+      keyIdea:
+        "Count from the end of each tensor separately: take the nKeep logit positions just before the last one (start at L − nKeep − 1, where L is the logits' own length, not the token count T), " +
+        "and the last nKeep token ids (start at T − nKeep). Apply log-softmax over the vocabulary (tf.logSoftmax subtracts the max, so large logits stay finite), then pick each target's entry. " +
+        "Pick with a one-hot multiply and a sum over the last axis: tf.gatherND has no gradient in TensorFlow.js, and the current policy's log-probs must carry one. " +
+        "nKeep ≤ 0 returns an empty [B, 0] tensor (Python's ids[:, -0:] would be the whole row).",
+      formula:
+        "out[b, j] = log_softmax(logits[b, L − nKeep − 1 + j])[ids[b, T − nKeep + j]], j = 0 … nKeep − 1. " +
+        "TensorFlow.js: tf.slice both tensors, tf.logSoftmax, tf.oneHot(targets, V) (int32 targets), tf.sum(…, −1), inside tf.tidy. " +
+        "MiniMind: trainer/rollout_engine.py:24-36 @ d65ef2c.",
+    },
+    ppoResponseMask: {
+      nudge:
+        "Where does a response end: at its EOS, or at the padding? Is the EOS token itself something the policy decided, " +
+        "and can an EOS id sitting in a pad position end anything?",
+      keyIdea:
+        "Per row, look only at real positions (pad mask 1): the length is the index of the first EOS among them plus 1, or, with no such EOS, the number of real positions; clamp it to at least 1. " +
+        "Then keep position j when j < length AND the pad mask is 1, so an all-padding row still keeps nothing and holes in the pad mask stay 0. " +
+        "Traps: first EOS, not last; EOS included; count real positions, not R. No gradient is involved, so reading the tensors with dataSync() and looping is fine. " +
+        "Return float32 0/1 (the grader checks the dtype), not int32 or bool.",
+      formula:
+        "len_b = max(1, e_b + 1 if row b has an EOS at a real position (e_b the first) else Σ_j pad[b, j]);  mask[b, j] = 1[j < len_b]·pad[b, j], float32. " +
+        "MiniMind: trainer/train_ppo.py:122-126 @ d65ef2c.",
+    },
+    repetitionPenalty: {
+      nudge:
+        "MiniMind tokenises with Python's regex \\w+|[^\\w\\s] on the lower-cased text. In which ways do JavaScript's \\w and \\s disagree with Python's?",
+      keyIdea:
+        "Lower-case first. Tokens are runs of word characters, or single characters that are neither word characters nor whitespace: punctuation marks are tokens of their own, so do not split on spaces. " +
+        "Python's \\w is Unicode-aware: write it as [\\p{L}\\p{N}_] with the u flag (a run of Chinese characters is one token). Python's whitespace is PY_WHITESPACE from python-text.ts (NEL and \\x1c-\\x1f are spaces, the BOM is a token). " +
+        "Form the G = tokens − n + 1 n-grams, count the U distinct ones (join a gram's tokens in a way that cannot collide), scale by cap·2 and cap the result. G ≤ 0 gives 0.",
+      formula:
+        "rep = min(cap, (G − U)·cap·2 / G), and 0 when G ≤ 0; defaults n = 3, cap = 0.5. " +
+        "MiniMind: trainer/train_ppo.py:29-32 @ d65ef2c.",
+    },
+    ruleReward: {
+      nudge:
+        "Three rules, each a ±step, and a penalty. Which text does each rule measure: the whole response, the part before the first </think>, or the answer after it? " +
+        "And how does Python count a length?",
+      keyIdea:
+        "Length bonus on the stripped whole response; if there is a </think>, split at the FIRST one: the thinking (everything before it, <think> tag included) gets its own length rule, " +
+        "the number of </think> tags its own ±0.25, and the answer is what follows, stripped. Without the tag the answer is the whole response. Subtract repetitionPenalty of the answer only. " +
+        "Port Python faithfully: strip() with Python's whitespace (PY_WHITESPACE, not trim(): NEL is stripped, the BOM kept), len() in code points ([...s].length, not .length), and both window ends inclusive.",
+      formula:
+        "r = (20 ≤ len(s.strip()) ≤ 800 ? +0.5 : −0.5) + [if '</think>' in s: (20 ≤ len(think.strip()) ≤ 300 ? +1.0 : −0.5) + (exactly one '</think>' ? +0.25 : −0.25)] − rep(answer). " +
+        "MiniMind: trainer/train_ppo.py:51-75 @ d65ef2c (the rules are lines 60-67; the reward model of lines 69-73 is left out).",
+    },
+    approxKl: {
+      nudge:
+        "This number decides early stopping, so positive and negative log-ratios must not cancel. Which even function of the log-ratio x is the second-order estimate of the KL?",
+      keyIdea:
+        "Square the log-ratio you are given (it is already log ρ: do not exponentiate it) and halve it, because the 0.25 threshold assumes the ½. " +
+        "Average over the kept tokens only: divide by the mask's sum, clamped to at least 1, so padding does not dilute it and an all-masked batch gives 0, not NaN. " +
+        "Tensor ops inside tf.tidy; return a scalar.",
+      formula:
+        "approxKl = Σ(½·x²·m) / max(Σm, 1), x = log π_new − log π_old. " +
+        "MiniMind: trainer/train_ppo.py:194-202 @ d65ef2c (early stop once it exceeds early_stop_kl = 0.25).",
+    },
+    clipFraction: {
+      nudge:
+        "A token is clipped when its ratio has left the window [1 − ε, 1 + ε]. Which side or sides count, and does a ratio exactly on the edge count?",
+      keyIdea:
+        "Measure the distance |ρ − 1| on the ratio itself (not on log ρ), compare strictly with ε so both sides count and the boundary does not, cast the boolean to float32, " +
+        "and take the masked mean over kept tokens with the denominator clamped to at least 1.",
+      formula:
+        "clipfrac = Σ(1[|ρ − 1| > ε]·m) / max(Σm, 1). TensorFlow.js: tf.abs, tf.greater (strict; not tf.greaterEqual), tf.cast to float32. " +
+        "MiniMind: trainer/train_ppo.py:204-206 @ d65ef2c.",
+    },
+  },
+};
+
+export default hints;

@@ -1,0 +1,26 @@
+/** Hints for lesson 29 (decoupled PPO): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-29",
+  functions: {
+    decoupledPpoLoss: {
+      nudge:
+        "Three log-probabilities come in, and the old one used to do two jobs: correct for who sampled the token, and centre the trust region. " +
+        "Which pair of policies forms the clipped ratio, and which pair forms the (optional) behaviour weight?",
+      keyIdea:
+        "Throw an Error first if cClip is given and not > 1. Count the ORIGINAL loss mask (cast the bool mask to float32, at least 1): that is the denominator even after rejection sampling drops tokens. " +
+        "Rejection sampling (only when configured) uses w = π_prox/π_behave: `mask` ANDs the mask with w ≤ upper, `clamp` caps w at upper; w is 0 off the mask. Without it there is no weight at all (w = 1). " +
+        "The ratio is r = π_θ/π_prox, not against π_behave, and 0 off the mask; at sequence level replace r by the row's exp(mean log-ratio) (geometric, not arithmetic mean) and A by the row's mean advantage, both over the tokens of the mask after rejection sampling. " +
+        "Clip to [1 − ε, 1 + ε_high] (ε_high defaults to ε) and keep the max of the two negated terms; clipMask is the strict −A·r < −A·clip(r). " +
+        "Dual clip caps the token loss at c·|A| (absolute value: it only bites for A < 0). " +
+        "Masks are bool: use tf.where / tf.logicalAnd, and keep everything in tensor ops inside tf.tidy, because the grader differentiates the loss with respect to logprobs.",
+      formula:
+        "n = max(count(lossMask), 1);  r = exp(logprobs − proximal) on the mask, else 0;  L = max(−A·r, −A·clip(r, 1 − ε, 1 + ε_high));  clipMask = (−A·r < −A·clip(r)) ∧ mask;  " +
+        "with c: dualClipMask = (c·|A| < L) ∧ mask, L = min(L, c·|A|);  with rejection sampling: L = L·w, w = exp(proximal − old);  loss = Σ_mask L / n;  importanceWeight = r. " +
+        "AReaL: areal/utils/functional/functional.py:479-559 @ 4aef98d8 (sequence level 128-149, rejection sampling 229-252 and 391-420).",
+    },
+  },
+};
+
+export default hints;

@@ -1,0 +1,35 @@
+/** Hints for lesson 30 (proximal approximation and staleness): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-30",
+  functions: {
+    proxLogpApproximations: {
+      nudge:
+        "You know the token's log-probability at two versions: v_b (when it was generated) and v_θ (now). The proximal policy is assumed to sit one version behind v_θ. " +
+        "What fraction of the way from v_b to v_θ is that, and for which tokens is there no way to go at all?",
+      keyIdea:
+        "α = (v_prox − v_b)/(v_θ − v_b) with v_prox = currentVersion − 1, clamped to [0, 1]; α = 0 where v_θ − v_b ≤ 0 (no division by zero) and where v_b < 0 (prompt tokens; version 0 is a real policy, so test ≥ 0). " +
+        "Step from the behaviour end towards the current one: old + α·(logprobs − old). linear mixes probabilities, not log-probs, adds 1e-10, then takes the log. rollout is a copy of old (tf.clone), never the input itself. " +
+        "TensorFlow.js traps: versions is int32, and tf.div on two int32 tensors floor-divides, so cast versions to float32 first. " +
+        "tf.where computes both branches, so replace the zero denominators (say by 1) before dividing rather than relying on where to hide an Inf or NaN.",
+      formula:
+        "α = clamp((v_θ − 1 − v_b)/(v_θ − v_b), 0, 1) where v_θ − v_b > 0 and v_b ≥ 0, else 0;  loglinear = old + α·(logprobs − old);  " +
+        "linear = log((1 − α)·e^old + α·e^logprobs + 1e-10);  rollout = old. " +
+        "AReaL: areal/trainer/ppo/actor.py:629-684 @ 4aef98d8.",
+    },
+    stalenessStats: {
+      nudge:
+        "Which tokens have a staleness at all? Think about padding, and about prompt tokens whose version is −1 even where the mask is true.",
+      keyIdea:
+        "Count a token only when the mask is true AND its version is ≥ 0; the mean divides by that count, not by the mask's sum. " +
+        "Proximal staleness is measured from currentVersion − 1, theta staleness from currentVersion, so theta = proximal + 1 and a token of the current version is −1 behind the proximal policy. " +
+        "Return null, not zeros, when no token counts. Results are plain numbers: reading versions and mask with dataSync() and looping is the simplest way.",
+      formula:
+        "over {mask ∧ v_b ≥ 0}: proximal = (v_θ − 1) − v_b, theta = v_θ − v_b, each summarised as { avg, max, min };  validTokens = the count;  null when the count is 0. " +
+        "AReaL: areal/trainer/ppo/actor.py:1081-1108 and 889-904 @ 4aef98d8.",
+    },
+  },
+};
+
+export default hints;

@@ -1,0 +1,46 @@
+/**
+ * Grading as the learner's loop uses it: the engine's isolated runner (a fresh child process each
+ * time, so an edited file is never served from a stale import cache), with the verdict of every
+ * complete run of the learner's files saved to the progress file.
+ */
+import { join } from "node:path";
+import { gradeIsolated, type IsolatedRun } from "../../grader/engine/isolate.js";
+import { paths } from "../../grader/engine/paths.js";
+import { summarise, type FunctionSummary } from "../../grader/engine/summary.js";
+import type { CaseResult } from "../../grader/engine/types.js";
+import { lessonExercisesDir } from "./locations.js";
+import { lessonHash, lessonRecord, updateProgress, type LessonRecord } from "./progress.js";
+
+export interface GradeOptions {
+  /** Grade only this function. */
+  only?: string;
+  /** Grade solutions/ instead of the learner's files (never recorded). */
+  solutions?: boolean;
+  caseTimeoutMs: number;
+  onResult?: (r: CaseResult) => void;
+}
+
+export interface Graded {
+  run: IsolatedRun;
+  summaries: FunctionSummary[];
+  /** What was saved to the progress file; undefined for partial or --solutions runs. */
+  record?: LessonRecord;
+}
+
+export async function gradeLesson(lesson: string, opts: GradeOptions): Promise<Graded> {
+  const implDir = opts.solutions ? join(paths.solutions, lesson) : lessonExercisesDir(lesson);
+  const recordable = !opts.solutions && !opts.only;
+  // Hashed before grading: a file saved during the run makes the record stale, never wrongly fresh.
+  const hash = recordable ? lessonHash(lesson) : "";
+  const run = await gradeIsolated(
+    { lesson, implDir, only: opts.only ? [opts.only] : undefined, hints: !opts.solutions },
+    { caseTimeoutMs: opts.caseTimeoutMs, onResult: opts.onResult },
+  );
+  const summaries = summarise(run.results);
+  if (!recordable) return { run, summaries };
+  const record = lessonRecord(hash, summaries, run.fatal?.message);
+  updateProgress((p) => {
+    p.lessons[lesson] = record;
+  });
+  return { run, summaries, record };
+}

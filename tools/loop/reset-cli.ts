@@ -1,0 +1,126 @@
+/**
+ * npm run reset lesson-NN [function] [-- --yes]
+ *
+ * Puts back the stub of a lesson's exercise files, or only the body of one function, regenerated
+ * from solutions/ (tools/stubs/generate.ts). It asks first (--yes skips the question) and always
+ * saves the learner's file under .backups/<time>/ before writing: no work is ever lost.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { paths } from "../../grader/engine/paths.js";
+import { generateStub } from "../stubs/generate.js";
+import { solutionLessons } from "../stubs/sync.js";
+import { backupFile, writeFileAtomic } from "../workspace.js";
+import { anyLesson, confirm, parseArgs, runCommand, UsageError } from "./cli-support.js";
+import { functionsIn, replaceBody, syntaxError } from "./functions.js";
+import { lessonExercisesDir, shown } from "./locations.js";
+
+const USAGE = `usage: npm run reset lesson-NN [function] [-- --yes]
+
+  npm run reset lesson-23              every exercise file of lesson-23 back to its stub
+  npm run reset lesson-23 maskedGae    only the body of maskedGae back to the stub
+  npm run reset lesson-23 -- --yes     without asking
+
+Your current file is always saved under .backups/ first.`;
+
+interface LessonFile {
+  /** "ppo.ts" */
+  name: string;
+  exercisePath: string;
+  stub: string;
+  /** The learner's text; undefined when the file is missing. */
+  current?: string;
+}
+
+function lessonFiles(lesson: string): LessonFile[] {
+  const dir = join(paths.solutions, lesson);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".ts"))
+    .sort()
+    .map((name) => {
+      const exercisePath = join(lessonExercisesDir(lesson), name);
+      return {
+        name,
+        exercisePath,
+        stub: generateStub(readFileSync(join(dir, name), "utf8"), lesson, name),
+        current: existsSync(exercisePath) ? readFileSync(exercisePath, "utf8") : undefined,
+      };
+    });
+}
+
+/** A planned write: the new text of a file, and what to tell the learner. */
+interface Change {
+  file: LessonFile;
+  text: string;
+  what: string;
+}
+
+function wholeLessonChanges(files: readonly LessonFile[]): Change[] {
+  return files.filter((f) => f.current !== f.stub).map((f) => ({ file: f, text: f.stub, what: `${shown(f.exercisePath)} back to its stub` }));
+}
+
+/** The learner's file with `name`'s body replaced by the stub's; undefined when it already is the stub's. */
+function functionChange(file: LessonFile, name: string, lesson: string): Change | undefined {
+  const path = shown(file.exercisePath);
+  if (file.current === undefined) throw new Error(`${path} is missing: \`npm run reset ${lesson}\` restores the whole file.`);
+  const broken = syntaxError(file.current, file.name);
+  if (broken) throw new Error(`${path} does not parse (${broken}), so its functions cannot be found safely: fix that, or reset the whole file with \`npm run reset ${lesson}\`.`);
+  const stubFn = functionsIn(file.stub, file.name).find((f) => f.name === name)!;
+  const mine = functionsIn(file.current, file.name).find((f) => f.name === name);
+  if (!mine) throw new Error(`${path} has no function ${name} any more: \`npm run reset ${lesson}\` restores the whole file.`);
+  const stubBody = file.stub.slice(stubFn.bodyStart, stubFn.bodyEnd);
+  if (file.current.slice(mine.bodyStart, mine.bodyEnd) === stubBody) return undefined;
+  return { file, text: withErrorImport(replaceBody(file.current, mine, stubBody), file.stub), what: `${name} in ${path} back to its stub` };
+}
+
+const ERROR_IMPORT = /^import\b.*\bNotImplementedError\b.*;\s*$/m;
+
+/** Adds the stub's NotImplementedError import after the last import when the learner removed it. */
+function withErrorImport(text: string, stub: string): string {
+  const importLine = ERROR_IMPORT.exec(stub)?.[0];
+  if (!importLine || ERROR_IMPORT.test(text)) return text;
+  const lines = text.split("\n");
+  const lastImport = lines.reduce((last, l, i) => (/^import\b.*;\s*$/.test(l) ? i : last), -1);
+  lines.splice(lastImport + 1, 0, importLine);
+  return lines.join("\n");
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2), { flags: ["--yes", "-y"], npmFlags: false });
+  if (args.positional.length > 2) throw new UsageError(`too many arguments: ${args.positional.join(" ")}`);
+  const lesson = anyLesson(args.positional[0], "reset");
+  const withExercises = solutionLessons();
+  if (!withExercises.includes(lesson.id)) throw new UsageError(`${lesson.id} has no exercises to reset. Lessons with exercises: ${withExercises.join(", ")}`);
+  const files = lessonFiles(lesson.id);
+  const name = args.positional[1];
+  let changes: Change[];
+  if (name === undefined) changes = wholeLessonChanges(files);
+  else {
+    const file = files.find((f) => functionsIn(f.stub, f.name).some((fn) => fn.exported && fn.name === name));
+    if (!file) {
+      const known = files.flatMap((f) => functionsIn(f.stub, f.name).filter((fn) => fn.exported).map((fn) => fn.name));
+      throw new UsageError(`${lesson.id} has no exercise named "${name}". Its functions: ${known.join(", ")}`);
+    }
+    const change = functionChange(file, name, lesson.id);
+    changes = change ? [change] : [];
+  }
+  if (changes.length === 0) {
+    console.log(`Nothing to reset: ${name ?? lesson.id} is already the stub.`);
+    return 0;
+  }
+  const saved = changes.filter((c) => c.file.current !== undefined);
+  console.log(`This puts ${changes.map((c) => c.what).join(", ")}.`);
+  if (saved.length > 0) console.log("Your current version is saved under .backups/ first.");
+  if (!args.flags.has("--yes") && !args.flags.has("-y") && !(await confirm("Reset?"))) {
+    console.log("Nothing changed.");
+    return 0;
+  }
+  for (const c of changes) {
+    const backup = c.file.current !== undefined ? backupFile(c.file.exercisePath) : undefined;
+    writeFileAtomic(c.file.exercisePath, c.text);
+    console.log(`reset ${c.what}${backup ? `; your version is in ${shown(backup)}` : ""}`);
+  }
+  return 0;
+}
+
+await runCommand(USAGE, main);

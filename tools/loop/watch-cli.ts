@@ -1,0 +1,71 @@
+/**
+ * npm run watch lesson-NN [function] [-- --timeout <s>]
+ *
+ * Re-grades a lesson every time one of its exercise files is saved, and shows one line per
+ * function. Each grading runs in a fresh child process (grader/engine/isolate.ts), so the edited
+ * file is always the one graded, and a function stuck in an endless loop is stopped.
+ */
+import chalk from "chalk";
+import { existsSync, watch } from "node:fs";
+import { gradeLesson } from "./grading.js";
+import { gradedLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
+import { lessonExercisesDir, shown } from "./locations.js";
+import { debouncedRunner } from "./schedule.js";
+import { functionLines } from "./status.js";
+
+const USAGE = `usage: npm run watch lesson-NN [function] [-- --timeout <seconds>]
+
+  npm run watch lesson-23              re-grade lesson-23 on every save of exercises/lesson-23/*.ts
+  npm run watch lesson-23 maskedGae    only maskedGae
+
+Stop with Ctrl-C.`;
+
+/** Long enough for an editor's write-rename-chmod burst to settle. */
+const SETTLE_MS = 150;
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2), { flags: [], values: ["--timeout"] });
+  if (args.positional.length > 2) throw new UsageError(`too many arguments: ${args.positional.join(" ")}`);
+  const lesson = gradedLesson(args.positional[0], "watch");
+  const only = args.positional[1];
+  const seconds = Number(args.values.get("--timeout") ?? 10);
+  if (!(seconds > 0)) throw new UsageError("--timeout needs a number of seconds, e.g. --timeout 20");
+  const dir = lessonExercisesDir(lesson.id);
+  if (!existsSync(dir)) throw new Error(`${shown(dir)} is missing: \`npm run reset ${lesson.id}\` puts the stubs back.`);
+  const interactive = process.stdout.isTTY === true;
+
+  const gradeOnce = async () => {
+    const t0 = Date.now();
+    const { run, summaries } = await gradeLesson(lesson.id, { only, caseTimeoutMs: seconds * 1000 });
+    if (interactive) process.stdout.write("\x1b[2J\x1b[3J\x1b[H");
+    else console.log("");
+    console.log(chalk.bold(`${lesson.id} · ${lesson.title}`) + chalk.dim(`  watching ${shown(dir)}/ (Ctrl-C to stop)`));
+    console.log("");
+    if (run.fatal) console.log(chalk.red(`could not grade: ${run.fatal.message}`));
+    else if (only && summaries.length === 0) console.log(chalk.red(`${lesson.id} has no function named "${only}"`));
+    else for (const line of functionLines(summaries, process.stdout.columns || 120)) console.log(`  ${line}`);
+    const passed = summaries.filter((s) => s.verdict === "passed").length;
+    const colour = passed === summaries.length && passed > 0 ? chalk.green : chalk.yellow;
+    console.log("");
+    console.log(colour(`${passed}/${summaries.length} functions pass`) + chalk.dim(` · graded at ${new Date().toLocaleTimeString()} in ${((Date.now() - t0) / 1000).toFixed(1)} s`));
+    if (passed < summaries.length) console.log(chalk.dim(`details: npm run grade ${lesson.id}${only ? ` ${only}` : ""} · a hint: npm run hint ${lesson.id}`));
+  };
+
+  const runner = debouncedRunner(
+    () => gradeOnce().catch((err: unknown) => console.error(chalk.red(`could not grade: ${err instanceof Error ? err.message : String(err)}`))),
+    SETTLE_MS,
+  );
+  const watcher = watch(dir, (_event, file) => {
+    if (file && !String(file).endsWith(".ts")) return;
+    if (!runner.busy()) console.log(chalk.dim("change saved: grading …"));
+    runner.trigger();
+  });
+  console.log(chalk.dim(`grading ${lesson.id} …`));
+  runner.runNow();
+  await new Promise<void>((resolve) => process.once("SIGINT", resolve));
+  watcher.close();
+  runner.stop();
+  return 0;
+}
+
+await runCommand(USAGE, main);

@@ -1,0 +1,220 @@
+/**
+ * Markdown to HTML for the course site: markdown-it, with `$…$` and `$$…$$` rendered to KaTeX on
+ * the server, fenced code highlighted by highlight.js, ids on section headings (collected for the
+ * table of contents), relative links handed to the caller to rewrite, and source citations such
+ * as `trainer/train_ppo.py:139-150` @ d65ef2c linked to the pinned commit.
+ */
+import hljs from "highlight.js/lib/core";
+import bash from "highlight.js/lib/languages/bash";
+import diff from "highlight.js/lib/languages/diff";
+import javascript from "highlight.js/lib/languages/javascript";
+import json from "highlight.js/lib/languages/json";
+import plaintext from "highlight.js/lib/languages/plaintext";
+import python from "highlight.js/lib/languages/python";
+import shell from "highlight.js/lib/languages/shell";
+import typescript from "highlight.js/lib/languages/typescript";
+import katex from "katex";
+import MarkdownIt from "markdown-it";
+import type { StateBlock, StateInline } from "markdown-it";
+import Token from "markdown-it/lib/token.mjs";
+import { escapeHtml } from "./page.js";
+import { citationUrl } from "./sources.js";
+
+for (const [name, lang] of Object.entries({ bash, diff, javascript, json, plaintext, python, shell, typescript })) hljs.registerLanguage(name, lang);
+hljs.registerAliases(["ts"], { languageName: "typescript" });
+hljs.registerAliases(["js"], { languageName: "javascript" });
+hljs.registerAliases(["py"], { languageName: "python" });
+hljs.registerAliases(["sh", "console"], { languageName: "bash" });
+hljs.registerAliases(["text", "txt"], { languageName: "plaintext" });
+
+export interface Heading {
+  level: number;
+  id: string;
+  /** The heading's inline HTML (math and code rendered). */
+  html: string;
+}
+
+/** What a relative link or image source becomes. */
+export type LinkTarget = { href: string } | { plain: true } | { problem: string };
+
+export interface RenderEnv {
+  /** Named in problem reports: "lessons/23-ppo-training-flow.md". */
+  source: string;
+  /** Broken math, links that lead nowhere: filled in while rendering. */
+  problems: string[];
+  /** Section headings (levels 2 and 3), filled in while rendering. */
+  headings: Heading[];
+  /** The text of the first level-1 heading, filled in while rendering. */
+  title?: string;
+  /** Decides where a relative link (not http:, not #…) points. */
+  resolve: (href: string, kind: "link" | "image") => LinkTarget;
+}
+
+function renderMath(tex: string, displayMode: boolean, env: RenderEnv): string {
+  try {
+    return katex.renderToString(tex, { displayMode, throwOnError: true, strict: "ignore" });
+  } catch (err) {
+    env.problems.push(`${env.source}: math \`${tex.trim().slice(0, 60)}\` does not render: ${err instanceof Error ? err.message : String(err)}`);
+    return katex.renderToString(tex, { displayMode, throwOnError: false, strict: "ignore" });
+  }
+}
+
+/** `$…$` (inline) and `$$…$$` (display) inside a paragraph. */
+function mathInline(state: StateInline, silent: boolean): boolean {
+  const src = state.src;
+  const start = state.pos;
+  if (src[start] !== "$") return false;
+  const display = src[start + 1] === "$";
+  const delim = display ? "$$" : "$";
+  const from = start + delim.length;
+  let end = src.indexOf(delim, from);
+  while (end > 0 && src[end - 1] === "\\") end = src.indexOf(delim, end + 1);
+  if (end < 0 || end === from) return false;
+  const tex = src.slice(from, end);
+  // "$5 and $6" is money, not math: inline math opens on a non-space and does not close before a digit.
+  if (!display && (/\s/.test(tex[0]) || /\d/.test(src[end + 1] ?? ""))) return false;
+  if (!silent) {
+    const token = state.push(display ? "math_display" : "math_inline", "", 0);
+    token.content = tex;
+  }
+  state.pos = end + delim.length;
+  return true;
+}
+
+/** A `$$` block: `$$ … $$` on one line, or opening and closing `$$` lines around the formula. */
+function mathBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  const lineText = (n: number) => state.src.slice(state.bMarks[n] + state.tShift[n], state.eMarks[n]);
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false;
+  const first = lineText(startLine);
+  if (!first.startsWith("$$")) return false;
+  const rest = first.slice(2);
+  let tex: string;
+  let last = startLine;
+  if (rest.includes("$$")) {
+    if (!rest.trimEnd().endsWith("$$") || rest.indexOf("$$") !== rest.trimEnd().length - 2) return false;
+    tex = rest.trimEnd().slice(0, -2);
+  } else {
+    const lines = [rest];
+    for (last = startLine + 1; last < endLine; last++) {
+      const line = lineText(last);
+      if (line.trimEnd().endsWith("$$")) {
+        lines.push(line.trimEnd().slice(0, -2));
+        break;
+      }
+      lines.push(line);
+    }
+    if (last >= endLine) return false;
+    tex = lines.join("\n");
+  }
+  if (silent) return true;
+  const token = state.push("math_block", "", 0);
+  token.block = true;
+  token.content = tex;
+  token.map = [startLine, last + 1];
+  state.line = last + 1;
+  return true;
+}
+
+/** Highlighted code as a <pre> block; unknown languages are shown as plain text. */
+export function codeBlock(code: string, lang: string): string {
+  const language = hljs.getLanguage(lang) ? lang : "plaintext";
+  const html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  return `<pre class="hljs"><code class="language-${escapeHtml(language)}">${html}</code></pre>`;
+}
+
+export function createMarkdown(): MarkdownIt {
+  const md = new MarkdownIt({ html: true, linkify: false, typographer: false, highlight: codeBlock });
+  md.inline.ruler.after("escape", "math_inline", mathInline);
+  md.block.ruler.before("fence", "math_block", mathBlock, { alt: ["paragraph", "reference", "blockquote", "list"] });
+  md.renderer.rules.math_inline = (tokens, i, _o, env: RenderEnv) => renderMath(tokens[i].content, false, env);
+  md.renderer.rules.math_display = (tokens, i, _o, env: RenderEnv) => renderMath(tokens[i].content, true, env);
+  md.renderer.rules.math_block = (tokens, i, _o, env: RenderEnv) => `<div class="math-display">${renderMath(tokens[i].content, true, env)}</div>\n`;
+  // A relative link to a repository file the site does not publish renders as plain text.
+  md.renderer.rules.link_open = (tk, i, opts, _env, self) => (tk[i].meta?.plain ? `<span class="repo-path" title="a file in the course repository">` : self.renderToken(tk, i, opts));
+  md.renderer.rules.link_close = (tk, i, opts, _env, self) => (tk[i].meta?.plain ? "</span>" : self.renderToken(tk, i, opts));
+  return md;
+}
+
+/** The plain text of an inline token's children (for heading ids). */
+function plainText(children: readonly Token[]): string {
+  return children.map((c) => (c.type === "text" || c.type === "code_inline" || c.type.startsWith("math") ? c.content : "")).join("");
+}
+
+function slug(text: string, used: Set<string>): string {
+  const base =
+    text
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^\w\s-]/g, "")
+      .trim()
+      .replace(/[\s_]+/g, "-") || "section";
+  let id = base;
+  for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+  used.add(id);
+  return id;
+}
+
+function isRelative(href: string): boolean {
+  return href !== "" && !href.startsWith("#") && !href.startsWith("//") && !/^[a-z][a-z0-9+.-]*:/i.test(href);
+}
+
+/** Rewrites relative links and images, and marks links that should render as plain text. */
+function rewriteLinks(children: Token[], env: RenderEnv): void {
+  for (let i = 0; i < children.length; i++) {
+    const t = children[i];
+    const attr = t.type === "link_open" ? "href" : t.type === "image" ? "src" : undefined;
+    const value = attr ? t.attrGet(attr) : null;
+    if (!attr || value === null || !isRelative(value)) continue;
+    const target = env.resolve(value, t.type === "image" ? "image" : "link");
+    if ("href" in target) t.attrSet(attr, target.href);
+    else if ("problem" in target) env.problems.push(`${env.source}: ${target.problem}`);
+    else if (t.type === "link_open") {
+      const close = children.findIndex((c, j) => j > i && c.type === "link_close");
+      t.meta = { plain: true };
+      children[close].meta = { plain: true };
+    }
+  }
+}
+
+/** Wraps `path/file.py:12-34` followed by "@ <commit>" in a link to those lines at that commit. */
+function linkCitations(children: Token[]): void {
+  let insideLink = false;
+  for (let i = 0; i < children.length; i++) {
+    const t = children[i];
+    if (t.type === "link_open") insideLink = true;
+    if (t.type === "link_close") insideLink = false;
+    if (insideLink || t.type !== "code_inline") continue;
+    const next = children[i + 1];
+    const commit = next?.type === "text" ? /^\s*@\s*([0-9a-f]{7,40})/.exec(next.content)?.[1] : undefined;
+    const url = commit ? citationUrl(t.content, commit) : undefined;
+    if (!url) continue;
+    const open = new Token("link_open", "a", 1);
+    open.attrs = [["href", url], ["class", "citation"]];
+    const close = new Token("link_close", "a", -1);
+    children.splice(i, 1, open, t, close);
+    i += 2;
+  }
+}
+
+/** Renders a lesson: HTML plus, in `env`, its headings, title and problems. */
+export function renderMarkdown(md: MarkdownIt, text: string, env: RenderEnv): string {
+  const tokens = md.parse(text, env);
+  for (const t of tokens) {
+    if (t.type !== "inline" || !t.children) continue;
+    rewriteLinks(t.children, env);
+    linkCitations(t.children);
+  }
+  const used = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (t.type !== "heading_open") return;
+    const children = tokens[i + 1].children ?? [];
+    if (t.tag === "h1") {
+      env.title ??= plainText(children);
+      return;
+    }
+    const id = slug(plainText(children), used);
+    t.attrSet("id", id);
+    if (t.tag === "h2" || t.tag === "h3") env.headings.push({ level: Number(t.tag.slice(1)), id, html: md.renderer.renderInline(children, md.options, env) });
+  });
+  return md.renderer.render(tokens, md.options, env);
+}

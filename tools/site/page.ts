@@ -1,0 +1,106 @@
+/**
+ * The HTML around the rendered markdown: one layout for every page (header, optional table of
+ * contents, previous/next links), and the site's stylesheet. No JavaScript: the pages are static.
+ */
+import type { Heading } from "./markdown.js";
+
+export const COURSE_NAME = "MiniMind RL course";
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+export interface PageSpec {
+  title: string;
+  /** The page's main HTML. */
+  body: string;
+  toc?: readonly Heading[];
+  previous?: NavLink;
+  next?: NavLink;
+}
+
+function pager(spec: PageSpec): string {
+  const prev = spec.previous ? `<a class="prev" rel="prev" href="${spec.previous.href}">← ${escapeHtml(spec.previous.label)}</a>` : "<span></span>";
+  const next = spec.next ? `<a class="next" rel="next" href="${spec.next.href}">${escapeHtml(spec.next.label)} →</a>` : "<span></span>";
+  return spec.previous || spec.next ? `<nav class="pager" aria-label="lessons">${prev}${next}</nav>` : "";
+}
+
+function tocHtml(toc: readonly Heading[]): string {
+  const items = toc.map((h) => `<li class="toc-h${h.level}"><a href="#${h.id}">${h.html}</a></li>`).join("\n");
+  return `<nav class="toc" aria-label="contents"><p class="toc-title">On this page</p><ul>\n${items}\n</ul></nav>`;
+}
+
+export function layout(spec: PageSpec): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(spec.title)} · ${COURSE_NAME}</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="assets/katex/katex.min.css">
+<link rel="stylesheet" href="assets/highlight.css">
+<link rel="stylesheet" href="assets/style.css">
+</head>
+<body>
+<header class="site-header"><a href="index.html">${COURSE_NAME}</a></header>
+<div class="page${spec.toc && spec.toc.length > 0 ? " with-toc" : ""}">
+${spec.toc && spec.toc.length > 0 ? tocHtml(spec.toc) : ""}
+<main>
+${pager(spec)}
+${spec.body}
+${pager(spec)}
+</main>
+</div>
+</body>
+</html>
+`;
+}
+
+export const STYLE = `
+:root { --text: #1d1f23; --muted: #5f6670; --line: #e2e5e9; --accent: #2457a6; --soft: #f5f7fa; }
+* { box-sizing: border-box; }
+body { margin: 0; color: var(--text); font: 17px/1.65 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+a { color: var(--accent); }
+.site-header { padding: 0.7rem 1.5rem; border-bottom: 1px solid var(--line); font-weight: 600; }
+.site-header a { text-decoration: none; color: var(--text); }
+.page { max-width: 1180px; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
+.page.with-toc { display: grid; grid-template-columns: 240px minmax(0, 1fr); gap: 2.5rem; }
+main { max-width: 820px; min-width: 0; }
+.page:not(.with-toc) main { margin: 0 auto; }
+.toc { position: sticky; top: 1rem; align-self: start; max-height: calc(100vh - 2rem); overflow-y: auto; font-size: 0.88rem; }
+.toc-title { font-weight: 600; color: var(--muted); margin: 0.5rem 0; }
+.toc ul { list-style: none; padding: 0; margin: 0; }
+.toc li { margin: 0.25rem 0; }
+.toc .toc-h3 { padding-left: 1rem; }
+.toc a { text-decoration: none; color: var(--text); }
+.toc a:hover { color: var(--accent); }
+h1 { font-size: 2rem; line-height: 1.25; margin: 1rem 0; }
+h2 { margin-top: 2.5rem; padding-top: 0.5rem; border-top: 1px solid var(--line); }
+code { font: 0.88em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--soft); padding: 0.1em 0.3em; border-radius: 4px; }
+pre.hljs { padding: 0.9rem 1rem; border-radius: 6px; overflow-x: auto; border: 1px solid var(--line); line-height: 1.45; }
+pre.hljs code { background: none; padding: 0; font-size: 0.85rem; line-height: inherit; }
+table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }
+th, td { border: 1px solid var(--line); padding: 0.35rem 0.7rem; text-align: left; }
+th { background: var(--soft); }
+blockquote { margin: 1rem 0; padding: 0.2rem 1rem; border-left: 4px solid var(--line); color: var(--muted); }
+.math-display { overflow-x: auto; overflow-y: hidden; }
+a.citation code { color: var(--accent); }
+.repo-path { color: var(--muted); }
+.pager { display: flex; justify-content: space-between; gap: 1rem; margin: 1rem 0; font-size: 0.95rem; }
+.exercise-files h3 code { font-size: 1rem; }
+details.solution { border: 1px solid var(--line); border-radius: 6px; padding: 0.5rem 1rem; margin: 1rem 0; }
+details.solution summary { cursor: pointer; font-weight: 600; }
+.module { margin-top: 2rem; }
+.lessons { list-style: none; padding: 0; }
+.lessons li { display: flex; gap: 0.8rem; align-items: baseline; padding: 0.3rem 0; border-bottom: 1px solid var(--line); }
+.lessons .num { width: 2rem; text-align: right; color: var(--muted); font-variant-numeric: tabular-nums; }
+.lessons .soon { color: var(--muted); }
+.lessons .meta { margin-left: auto; color: var(--muted); font-size: 0.85rem; }
+@media (max-width: 900px) { .page.with-toc { display: block; } .toc { position: static; max-height: none; } }
+`;
