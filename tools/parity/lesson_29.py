@@ -1,12 +1,13 @@
 """Golden fixtures for lesson 29: AReaL's decoupled PPO actor loss in PyTorch, on seeded inputs.
 
 ppo_actor_loss_fn below restates areal/utils/functional/functional.py:479-559 at 4aef98d8 line for
-line (2-D padded inputs, no cu_seqlens); sequence_level restates 128-149 and rejection_sampling
+line (2-D padded inputs, no cu_seqlens); areal_functional.sequence_level_ratio restates 128-149 and rejection_sampling
 the token-level, ratio-metric path of apply_rejection_sampling (229-252, 391-420).
 Run: /usr/bin/python3 tools/parity/lesson_29.py
 """
 import torch
 
+from areal_functional import sequence_level_ratio
 from common import AREAL, write_fixture
 
 
@@ -29,18 +30,6 @@ def rejection_sampling(proximal_logprobs, old_logprobs, loss_mask, action, upper
     return updated_mask, behave_imp_weight
 
 
-def sequence_level(log_ratio, advantages, loss_mask):
-    """functional.py:128-149 (the 2-D padded branch)."""
-    seq_log_ratio_mean = torch.where(loss_mask, log_ratio, 0.0).sum(dim=1) / (loss_mask.sum(dim=1).clamp(min=1))
-    ratio = torch.exp(seq_log_ratio_mean.unsqueeze(1).expand_as(log_ratio))
-    ratio = torch.where(loss_mask, ratio, 0.0)
-    seq_lengths = loss_mask.sum(dim=-1, keepdim=True).clamp(min=1)
-    masked_advantages = torch.where(loss_mask, advantages, 0.0)
-    advantages = (masked_advantages.sum(dim=-1, keepdim=True) / seq_lengths).expand_as(log_ratio)
-    advantages = torch.where(loss_mask, advantages, 0.0)
-    return ratio, advantages
-
-
 def ppo_actor_loss_fn(logprobs, proximal_logprobs, old_logprobs, advantages, eps_clip, loss_mask,
                       eps_clip_higher=None, c_clip=None, rejection=None, importance_sampling_level="token"):
     """functional.py:479-559; `rejection` is (action, upper) or None."""
@@ -49,7 +38,7 @@ def ppo_actor_loss_fn(logprobs, proximal_logprobs, old_logprobs, advantages, eps
         loss_mask, behave_imp_weight = rejection_sampling(proximal_logprobs, old_logprobs, loss_mask, *rejection)
     if importance_sampling_level == "sequence":
         log_ratio = logprobs - proximal_logprobs
-        ratio, advantages = sequence_level(log_ratio, advantages, loss_mask)
+        ratio, advantages = sequence_level_ratio(log_ratio, advantages, loss_mask)
     else:
         ratio = torch.where(loss_mask, torch.exp(logprobs - proximal_logprobs), 0)
     clipped_ratio = torch.clamp(ratio, 1.0 - eps_clip, 1.0 + (eps_clip if eps_clip_higher is None else eps_clip_higher))

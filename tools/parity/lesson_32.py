@@ -6,19 +6,8 @@ SAPO loss (590-623). Run: /usr/bin/python3 tools/parity/lesson_32.py
 """
 import torch
 
+from areal_functional import sequence_level_ratio
 from common import AREAL, write_fixture
-
-
-def sequence_level_ratio(log_ratio, advantages, loss_mask):
-    """functional.py:128-149 (padded [B, T] inputs)."""
-    seq_log_ratio_mean = torch.where(loss_mask, log_ratio, 0.0).sum(dim=1) / loss_mask.sum(dim=1).clamp(min=1)
-    ratio = torch.exp(seq_log_ratio_mean.unsqueeze(1).expand_as(log_ratio))
-    ratio = torch.where(loss_mask, ratio, 0.0)
-    seq_lengths = loss_mask.sum(dim=-1, keepdim=True).clamp(min=1)
-    masked_advantages = torch.where(loss_mask, advantages, 0.0)
-    advantages = (masked_advantages.sum(dim=-1, keepdim=True) / seq_lengths).expand_as(log_ratio)
-    advantages = torch.where(loss_mask, advantages, 0.0)
-    return ratio, advantages
 
 
 def sapo_loss(logprobs, old_logprobs, advantages, tau_pos, tau_neg, loss_mask, level):
