@@ -11,6 +11,7 @@
  */
 import { createRequire } from "node:module";
 import * as tf from "./tf.js";
+import { registerWasmKernels } from "./wasm-kernels.js";
 
 export type BackendName = "cpu" | "wasm" | "tensorflow";
 export const BACKENDS: readonly BackendName[] = ["cpu", "wasm", "tensorflow"];
@@ -38,7 +39,11 @@ export function requestedBackend(fallback: BackendName = "cpu"): BackendName {
  */
 export async function initBackend(fallback: BackendName = "cpu"): Promise<BackendName> {
   const name = requestedBackend(fallback);
-  if (name === "wasm") await import("@tensorflow/tfjs-backend-wasm");
+  if (name === "wasm") {
+    await import("@tensorflow/tfjs-backend-wasm");
+    // Kernels the wasm backend lacks (the embedding gradient needs UnsortedSegmentSum).
+    registerWasmKernels();
+  }
   if (name === "tensorflow") await loadTfjsNode();
   const ok = await tf.setBackend(name);
   await tf.ready();

@@ -1,0 +1,51 @@
+/**
+ * Lesson 12 — Generation with a key/value cache: the loop of MiniMind's `generate`.
+ *
+ * Shapes: B rows, S prompt tokens (int32 ids), V vocabulary. The model is anything with
+ * `forward(ids, { attentionMask, pastKv, useCache })` (lib/model/types.ts): MiniMindTS, or a
+ * small stand-in in the grader. Read lessons/12-rope-and-kv-cache.md first.
+ */
+import * as tf from "../../lib/tf.js";
+import type { CausalLm, KvCache } from "../../lib/model/types.js";
+import { NotImplementedError } from "../../lib/errors.js";
+
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
+// `npm run grade lesson-12`. Generated from solutions/ by `npm run stubs`; edit freely.
+
+export interface GenerateOptions {
+  /** At most this many new tokens per row. */
+  maxNewTokens: number;
+  /** Rows stop at this token; null never stops early. MiniMind's default is 2. */
+  eosTokenId?: number | null;
+  /** [B, S]: 1 for prompt tokens, 0 for (left) padding. Extended by a 1 for every new token. */
+  attentionMask?: tf.Tensor2D | null;
+  /** Feed only the new token and reuse the cache (default true); false recomputes every prefix. */
+  useCache?: boolean;
+  /**
+   * Chooses each row's next token from its last logits [B, V], returning [B] int32. Default:
+   * greedy argmax (MiniMind's do_sample=False). Lesson 3's sampler plugs in here.
+   */
+  pickToken?: (lastLogits: tf.Tensor2D) => tf.Tensor1D;
+}
+
+/** Greedy decoding: the most likely token of each row. */
+export function greedyToken(lastLogits: tf.Tensor2D): tf.Tensor1D {
+  return tf.argMax(lastLogits, -1) as tf.Tensor1D;
+}
+
+/**
+ * Autoregressive generation. Each step:
+ *   1. past = length of the cache (0 without one); feed ids[:, past:] with the mask and cache
+ *   2. extend the mask by one column of 1s
+ *   3. next = pickToken(logits[:, −1, :]); rows already finished get eosTokenId instead
+ *   4. append next to the ids; keep the returned cache (when useCache)
+ *   5. a row that produced eosTokenId is finished; stop when every row is
+ * Returns [B, S + n] int32: the prompt followed by the n ≤ maxNewTokens generated tokens. With a
+ * cache, the first step feeds the whole prompt and every later step one token; the tokens are
+ * the same as without one.
+ *
+ * Align with: model/model_minimind.py:257-288
+ */
+export function generate(model: CausalLm, inputIds: tf.Tensor2D, opts: GenerateOptions): tf.Tensor2D {
+  throw new NotImplementedError("lesson-12", "generate");
+}

@@ -1,0 +1,25 @@
+/** Hints for lesson 11 (attention): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-11",
+  functions: {
+    repeatKv: {
+      nudge: "With Hkv = 2 kv heads [a, b] and nRep = 2, should the four query heads read [a, a, b, b] or [a, b, a, b]? Which axis gets the copies?",
+      keyIdea:
+        "Insert a copy axis right after the kv-head axis, fill it with nRep copies, then merge the two axes: [B, T, Hkv, D] → [B, T, Hkv, nRep, D] → [B, T, Hkv·nRep, D]. " +
+        "tf.tile has no gradient above rank 4, so fold B and T first ([B·T, Hkv, 1, D]). With nRep = 1 return x.",
+      formula: "out[b, t, j, :] = x[b, t, ⌊j / nRep⌋, :].  MiniMind: model/model_minimind.py:86-89 @ d65ef2c.",
+    },
+    attention: {
+      nudge: "Write down the shape after every step, starting from x [B, S, H]: where do the heads appear, where do the P cached keys join, and where does the causal triangle sit when T = P + S?",
+      keyIdea:
+        "linear → reshape to heads → rmsNorm each head (qNorm/kNorm) → applyRope → concat the past along positions (this k, v is presentKv) → repeatKv → transpose heads to axis 1 → " +
+        "scores q·kᵀ/√D → add −∞ where key j > P + i and (1 − mask)·(−1e9) → softmax over keys → ·v → transpose back and reshape to [B, S, Hq·D] → linear with wo.",
+      formula:
+        "out_i = Σ_j softmax_j(q_i·k_j/√D + m_ij) v_j with m_ij = −∞ for j > P + i and −1e9 for padded keys; query head h reads kv head ⌊h/nRep⌋.  MiniMind: model/model_minimind.py:111-134 @ d65ef2c.",
+    },
+  },
+};
+
+export default hints;

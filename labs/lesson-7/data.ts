@@ -1,0 +1,62 @@
+/**
+ * Lab 7's data: the tiny corpus as MiniMind pretraining samples, shuffled batches, and a
+ * progress bar.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import * as tf from "../../lib/tf.js";
+import { ROOT } from "../../grader/engine/paths.js";
+import { Rng } from "../../grader/engine/random.js";
+import { BOS_ID, encodeBytes, EOS_ID, PAD_ID } from "../../lib/model/byte-tokenizer.js";
+
+export interface Sample {
+  inputIds: number[];
+  labels: number[];
+}
+
+/**
+ * One sentence as MiniMind's PretrainDataset builds a sample: tokens cut to maxLength − 2,
+ * [BOS] + tokens + [EOS], padded to maxLength; labels are the ids with −100 on padding
+ * (dataset/lm_dataset.py:47-55).
+ */
+function pretrainSample(text: string, maxLength: number): Sample {
+  const tokens = [BOS_ID, ...encodeBytes(text).slice(0, maxLength - 2), EOS_ID];
+  const inputIds = [...tokens, ...new Array<number>(maxLength - tokens.length).fill(PAD_ID)];
+  return { inputIds, labels: inputIds.map((id) => (id === PAD_ID ? -100 : id)) };
+}
+
+/** Every non-empty line of datasets/tiny-corpus.txt as a sample. */
+export function loadCorpus(maxLength: number): Sample[] {
+  return readFileSync(join(ROOT, "datasets", "tiny-corpus.txt"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "")
+    .map((line) => pretrainSample(line, maxLength));
+}
+
+/** `steps` batches of `batchSize` samples, reshuffled (seeded) every epoch, as [B, L] int32 tensors. */
+export function* batches(samples: Sample[], batchSize: number, steps: number, seed: number): Generator<{ inputIds: tf.Tensor2D; labels: tf.Tensor2D }> {
+  const rng = new Rng(seed);
+  let order: number[] = [];
+  for (let step = 0; step < steps; step++) {
+    if (order.length < batchSize) {
+      const epoch = samples.map((_, i) => i);
+      for (let i = epoch.length - 1; i > 0; i--) {
+        const j = rng.int(0, i);
+        [epoch[i], epoch[j]] = [epoch[j], epoch[i]];
+      }
+      order = [...order, ...epoch];
+    }
+    const chosen = order.splice(0, batchSize).map((i) => samples[i]);
+    yield {
+      inputIds: tf.tensor2d(chosen.map((s) => s.inputIds), undefined, "int32"),
+      labels: tf.tensor2d(chosen.map((s) => s.labels), undefined, "int32"),
+    };
+  }
+}
+
+/** [#######.............] for `done` of `total`. */
+export function progressBar(done: number, total: number, width = 24): string {
+  const filled = Math.round((done / total) * width);
+  return `[${"#".repeat(filled)}${".".repeat(width - filled)}]`;
+}

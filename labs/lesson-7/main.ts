@@ -1,0 +1,117 @@
+/**
+ * Lab 7 — a tiny pretraining run, in the order of trainer/train_pretrain.py:
+ * arguments → config → model → data → epoch loop (lr schedule, step, log) → checkpoint → a sample.
+ *
+ * The model is MiniMindTS with your lesson functions wherever they pass their grader (the
+ * reference elsewhere); the corpus is datasets/tiny-corpus.txt, one sentence a line, read with a
+ * byte-level tokenizer. 250 steps take about a minute on the wasm backend:
+ *   COURSE_BACKEND=wasm npm run lab lesson-7 [-- --steps 250] [--use-reference lesson-11]
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as tf from "../../lib/tf.js";
+import { lineChart } from "../../lib/svg.js";
+import { miniMindConfig } from "../../lib/model/config.js";
+import { MiniMindTS } from "../../lib/model/model.js";
+import { AdamW, trainStep } from "../../lib/model/train.js";
+import { saveModel } from "../../lib/model/checkpoint.js";
+import { describeChoices, parseUseReference, resolvePieces } from "../../lib/model/resolver.js";
+import { BOS_ID, BYTE_VOCAB_SIZE, decodeBytes, encodeBytes, EOS_ID } from "../../lib/model/byte-tokenizer.js";
+import type { Lab } from "../lab.js";
+import { batches, loadCorpus, progressBar } from "./data.js";
+
+/** train_pretrain.py's arguments that matter here, scaled down to a laptop CPU. */
+interface Args {
+  steps: number;
+  batchSize: number;
+  maxSeqLen: number;
+  learningRate: number;
+  gradClip: number;
+  logInterval: number;
+  hiddenSize: number;
+  numHiddenLayers: number;
+}
+
+/** The cpu backend takes seconds a step at this size: a few steps there show the loop, wasm runs it all. */
+function parseArgs(argv: string[], backend: string): Args {
+  const value = (name: string, fallback: number) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 && argv[i + 1] !== undefined ? Number(argv[i + 1]) : fallback;
+  };
+  return {
+    steps: value("steps", backend === "cpu" ? 4 : 250),
+    batchSize: value("batch-size", 16),
+    maxSeqLen: value("max-seq-len", 64),
+    learningRate: value("learning-rate", 3e-3),
+    gradClip: 1.0,
+    logInterval: 25,
+    hiddenSize: value("hidden-size", 128),
+    numHiddenLayers: value("num-hidden-layers", 2),
+  };
+}
+
+/** MiniMind's schedule: lr·(0.1 + 0.45·(1 + cos(π·step/total))), from lr down to lr/10 (trainer/trainer_utils.py:40-41). */
+function lrAt(step: number, total: number, lr: number): number {
+  return lr * (0.1 + 0.45 * (1 + Math.cos((Math.PI * step) / total)));
+}
+
+const lab: Lab = async (ctx) => {
+  const args = parseArgs(ctx.args, ctx.backend);
+  const cpuNote = ctx.backend === "cpu" ? ` (only ${args.steps} step${args.steps === 1 ? "" : "s"}: the cpu backend is slow; COURSE_BACKEND=wasm runs 250 in about a minute)` : "";
+  console.log(`Lab 7: pretraining a tiny MiniMindTS on the ${ctx.backend} backend${cpuNote}\n`);
+
+  const { pieces, choices } = await resolvePieces({ useReference: parseUseReference(ctx.args) });
+  console.log("Lesson functions in use:");
+  for (const line of describeChoices(choices)) console.log(`  ${line}`);
+
+  const config = miniMindConfig({
+    vocabSize: BYTE_VOCAB_SIZE,
+    hiddenSize: args.hiddenSize,
+    numHiddenLayers: args.numHiddenLayers,
+    numAttentionHeads: 4,
+    numKeyValueHeads: 2,
+    maxPositionEmbeddings: args.maxSeqLen,
+  });
+  const model = MiniMindTS.init(config, 42, { pieces });
+  const params = model.trainableVariables().reduce((n, v) => n + v.size, 0);
+  console.log(`\nModel: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} bytes: ${(params / 1e6).toFixed(3)}M parameters`);
+
+  const samples = loadCorpus(args.maxSeqLen);
+  console.log(`Data: ${samples.length} sentences from datasets/tiny-corpus.txt, padded to ${args.maxSeqLen} tokens (labels −100 on padding)\n`);
+
+  const optimizer = new AdamW(model.trainableVariables());
+  const losses: Array<[number, number]> = [];
+  const started = performance.now();
+  let step = 0;
+  for (const batch of batches(samples, args.batchSize, args.steps, 42)) {
+    step++;
+    const lr = lrAt(step, args.steps, args.learningRate);
+    const result = trainStep(model, optimizer, batch.inputIds, batch.labels, lr, args.gradClip);
+    tf.dispose([batch.inputIds, batch.labels]);
+    losses.push([step, result.loss]);
+    const perSecond = step / ((performance.now() - started) / 1000);
+    process.stdout.write(`\r${progressBar(step, args.steps)} step ${step}/${args.steps}  loss ${result.loss.toFixed(4)}  lr ${lr.toExponential(2)}  ${perSecond.toFixed(2)} steps/s `);
+    if (step % args.logInterval === 0 || step === args.steps) process.stdout.write("\n");
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`\nTrained ${args.steps} steps in ${seconds.toFixed(1)} s: loss ${losses[0][1].toFixed(3)} → ${losses[losses.length - 1][1].toFixed(3)} (ln ${config.vocabSize} = ${Math.log(config.vocabSize).toFixed(3)} is a uniform guess)`);
+
+  const chart = join(ctx.outDir, "loss.svg");
+  writeFileSync(chart, lineChart({ title: "Pretraining loss (tiny corpus, byte tokens)", xLabel: "step", yLabel: "cross-entropy", series: [{ name: "loss", points: losses }] }));
+  const checkpoint = join(ctx.outDir, `pretrain_${config.hiddenSize}.safetensors`);
+  saveModel(model, checkpoint);
+  console.log(`Wrote ${ctx.show(chart)} and ${ctx.show(checkpoint)} (MiniMind's parameter names; open it with safetensors in Python)\n`);
+
+  const prompts = ["The cat", "The king", "In winter", "The river"];
+  const pick = model.sampler({ seed: 7, temperature: 0.7, topK: 20, topP: 0.9 });
+  for (const prompt of prompts) {
+    const ids = tf.tensor2d([[BOS_ID, ...encodeBytes(prompt)]], undefined, "int32");
+    const out = model.generate(ids, { maxNewTokens: args.maxSeqLen - ids.shape[1], eosTokenId: EOS_ID, pickToken: pick });
+    const generated = Array.from(out.dataSync()).slice(ids.shape[1]);
+    console.log(`  ${JSON.stringify(prompt)} → ${JSON.stringify(prompt + decodeBytes(generated))}`);
+    tf.dispose([ids, out]);
+  }
+  model.dispose();
+};
+
+export default lab;

@@ -1,0 +1,105 @@
+/**
+ * One optimiser step of MiniMind's pretraining loop: forward + backward, gradient clipping and
+ * AdamW, as trainer/train_pretrain.py:35-49 does it (without accumulation and mixed precision).
+ *
+ * The optimiser runs on typed arrays: a handful of parameters with ~10 elementwise tensor ops
+ * each would cost hundreds of small kernel launches per step, while the textbook AdamW loop over
+ * Float32Arrays takes a few milliseconds.
+ */
+import * as tf from "../tf.js";
+import type { MiniMindTS } from "./model.js";
+
+export interface AdamWOptions {
+  beta1?: number;
+  beta2?: number;
+  eps?: number;
+  /** Decoupled weight decay; PyTorch's AdamW default 0.01 (MiniMind keeps the default). */
+  weightDecay?: number;
+}
+
+/**
+ * PyTorch's torch.optim.AdamW: p ← p·(1 − lr·λ); m ← β₁m + (1 − β₁)g; v ← β₂v + (1 − β₂)g²;
+ * p ← p − lr·(m / (1 − β₁ᵗ)) / (√(v / (1 − β₂ᵗ)) + ε).
+ */
+export class AdamW {
+  private readonly beta1: number;
+  private readonly beta2: number;
+  private readonly eps: number;
+  private readonly weightDecay: number;
+  private readonly m: Float32Array[];
+  private readonly v: Float32Array[];
+  private t = 0;
+
+  constructor(private readonly variables: tf.Variable[], opts: AdamWOptions = {}) {
+    this.beta1 = opts.beta1 ?? 0.9;
+    this.beta2 = opts.beta2 ?? 0.999;
+    this.eps = opts.eps ?? 1e-8;
+    this.weightDecay = opts.weightDecay ?? 0.01;
+    this.m = variables.map((v) => new Float32Array(v.size));
+    this.v = variables.map((v) => new Float32Array(v.size));
+  }
+
+  /** Applies one step with `grads[i]` the gradient of `variables[i]`. */
+  step(grads: Float32Array[], lr: number): void {
+    this.t++;
+    const bc1 = 1 - this.beta1 ** this.t;
+    const bc2Sqrt = Math.sqrt(1 - this.beta2 ** this.t);
+    this.variables.forEach((variable, i) => {
+      const p = Float32Array.from(variable.dataSync() as Float32Array);
+      const g = grads[i];
+      const m = this.m[i];
+      const v = this.v[i];
+      for (let j = 0; j < p.length; j++) {
+        p[j] *= 1 - lr * this.weightDecay;
+        m[j] = this.beta1 * m[j] + (1 - this.beta1) * g[j];
+        v[j] = this.beta2 * v[j] + (1 - this.beta2) * g[j] * g[j];
+        p[j] -= ((lr / bc1) * m[j]) / (Math.sqrt(v[j]) / bc2Sqrt + this.eps);
+      }
+      const updated = tf.tensor(p, variable.shape, "float32");
+      variable.assign(updated);
+      updated.dispose();
+    });
+  }
+}
+
+/**
+ * torch.nn.utils.clip_grad_norm_: scales every gradient by maxNorm / (‖g‖ + 1e-6) when the global
+ * L2 norm ‖g‖ exceeds maxNorm. Changes `grads` in place and returns ‖g‖ before clipping.
+ */
+export function clipGradNorm(grads: Float32Array[], maxNorm: number): number {
+  let sq = 0;
+  for (const g of grads) for (let j = 0; j < g.length; j++) sq += g[j] * g[j];
+  const norm = Math.sqrt(sq);
+  const scale = maxNorm / (norm + 1e-6);
+  if (scale < 1) for (const g of grads) for (let j = 0; j < g.length; j++) g[j] *= scale;
+  return norm;
+}
+
+export interface StepResult {
+  loss: number;
+  logitsLoss: number;
+  auxLoss: number;
+  gradNorm: number;
+}
+
+/**
+ * Forward, backward, clip to `gradClip`, AdamW at `lr`. `inputIds`, `labels`: [B, S] int32 with
+ * −100 where a label is ignored.
+ *
+ * Align with: trainer/train_pretrain.py:35-49
+ */
+export function trainStep(model: MiniMindTS, optimizer: AdamW, inputIds: tf.Tensor2D, labels: tf.Tensor2D, lr: number, gradClip = 1.0): StepResult {
+  const variables = model.trainableVariables();
+  const parts: tf.Scalar[] = [];
+  const { value, grads } = tf.variableGrads(() => {
+    const out = model.loss(inputIds, labels);
+    parts.push(tf.keep(out.logitsLoss), tf.keep(out.auxLoss));
+    return out.loss;
+  }, variables);
+  const gradArrays = variables.map((v) => Float32Array.from(grads[v.name].dataSync() as Float32Array));
+  const [loss, logitsLoss, auxLoss] = [value, ...parts].map((t) => t.dataSync()[0]);
+  tf.dispose([value, ...parts, ...Object.values(grads)]);
+  const gradNorm = clipGradNorm(gradArrays, gradClip);
+  optimizer.step(gradArrays, lr);
+  return { loss, logitsLoss, auxLoss, gradNorm };
+}

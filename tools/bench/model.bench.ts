@@ -1,0 +1,130 @@
+/**
+ * Training speed of the tiny MiniMindTS (vocab 512, hidden 128, 2 layers, 4 heads over 2 kv heads,
+ * seq 64, batch 16): steps/s of forward + backward + clip + AdamW on the cpu and wasm backends,
+ * with the fast attention core (lib/model/fast-attention.ts) and with lesson 11's reference attention, beside the same model
+ * and step in PyTorch (tools/bench/model_torch.py, one thread like the wasm backend). All rows are
+ * medians measured in this one run (the two wasm cores step by step in turn, so both see the
+ * same machine load); the torch row is skipped, with a note, when no PyTorch is found.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import * as tf from "../../lib/tf.js";
+import { miniMindConfig, type MiniMindConfig } from "../../lib/model/config.js";
+import { MiniMindTS } from "../../lib/model/model.js";
+import { AdamW, trainStep } from "../../lib/model/train.js";
+import { fastAttention } from "../../lib/model/fast-attention.js";
+import { attention, type AttentionWeights } from "../../solutions/lesson-11/attention.js";
+import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
+import { ROOT } from "../../grader/engine/paths.js";
+import { Rng } from "../../grader/engine/random.js";
+
+const TINY: Partial<MiniMindConfig> = { vocabSize: 512, hiddenSize: 128, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2, maxPositionEmbeddings: 64 };
+const [BATCH, SEQ] = [16, 64];
+
+interface Row {
+  label: string;
+  medianMs: number;
+  runs: number;
+}
+
+/** A model, optimiser and batch ready for timed training steps on the active backend. */
+function trainer(fastAttention: boolean): { step: () => void; dispose: () => void } {
+  const model = MiniMindTS.init(miniMindConfig(TINY), 1, { fastAttention });
+  const optimizer = new AdamW(model.trainableVariables());
+  const rng = new Rng(3);
+  const ids = tf.tensor2d(Array.from({ length: BATCH * SEQ }, () => rng.int(0, 511)), [BATCH, SEQ], "int32");
+  return { step: () => void trainStep(model, optimizer, ids, ids, 5e-4), dispose: () => (tf.dispose(ids), model.dispose()) };
+}
+
+const label = (backend: string, fastAttention: boolean) => `TypeScript, ${backend}, ${fastAttention ? "fast attention (grouped queries)" : "reference attention (lesson 11)"}`;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Median ms of each of `fns`, run in turn `runs` times (after one warm-up) so all see the same machine load. */
+function interleaved(fns: Array<() => void>, runs: number): number[] {
+  fns.forEach((f) => f());
+  const samples = fns.map(() => [] as number[]);
+  for (let r = 0; r < runs; r++) {
+    fns.forEach((f, i) => {
+      const t0 = performance.now();
+      f();
+      samples[i].push(performance.now() - t0);
+    });
+  }
+  return samples.map(median);
+}
+
+async function useBackend(backend: "cpu" | "wasm"): Promise<void> {
+  if (backend === "wasm") await import("@tensorflow/tfjs-backend-wasm");
+  if (!(await tf.setBackend(backend))) throw new Error(`the ${backend} backend did not start`);
+}
+
+/** Median ms of one training step with each attention core. */
+async function measureSteps(backend: "cpu" | "wasm", runs: number, cores: boolean[]): Promise<Row[]> {
+  await useBackend(backend);
+  const trainers = cores.map(trainer);
+  const medians = interleaved(trainers.map((t) => t.step), runs);
+  trainers.forEach((t) => t.dispose());
+  return cores.map((fast, i) => ({ label: label(backend, fast), medianMs: medians[i], runs }));
+}
+
+/** Median ms of one attention layer's forward + backward at the bench's sizes, reference vs fast core. */
+async function measureAttentionLayer(runs: number): Promise<Row[]> {
+  await useBackend("wasm");
+  const config = miniMindConfig(TINY);
+  const rng = new Rng(4);
+  const H = config.hiddenSize;
+  const D = config.headDim;
+  const [Hq, Hkv] = [config.numAttentionHeads, config.numKeyValueHeads];
+  const t = (shape: number[], std: number) => tf.tensor(rng.normals(shape.reduce((p, d) => p * d, 1), 0, std), shape);
+  const weights = { wq: t([Hq * D, H], 0.1), wk: t([Hkv * D, H], 0.1), wv: t([Hkv * D, H], 0.1), wo: t([H, Hq * D], 0.1), qNorm: tf.ones([D]), kNorm: tf.ones([D]) } as AttentionWeights;
+  const x = t([BATCH, SEQ, H], 1) as tf.Tensor3D;
+  const table = ropeFrequencies(D, SEQ, config.ropeTheta);
+  const opts = { numHeads: Hq, numKvHeads: Hkv, cos: table.cos, sin: table.sin };
+  const layer = (f: typeof attention) => () =>
+    tf.tidy(() => {
+      tf.grad((input) => tf.sum(f(input as tf.Tensor3D, weights, opts).output))(x).dataSync();
+    });
+  const [reference, fast] = interleaved([layer(attention), layer(fastAttention)], runs);
+  tf.dispose([...Object.values(weights), x, table.cos, table.sin]);
+  const what = `one attention layer, forward + backward, wasm`;
+  return [
+    { label: `${what}: reference (lesson 11)`, medianMs: reference, runs },
+    { label: `${what}: fast (grouped queries)`, medianMs: fast, runs },
+  ];
+}
+
+/** Median ms of one PyTorch step, or why there is none. */
+function measureTorch(config: MiniMindConfig, runs: number): Row | string {
+  const python = process.env.COURSE_PYTHON ?? "/usr/bin/python3";
+  const args = [JSON.stringify({ ...TINY, intermediateSize: config.intermediateSize }), BATCH, SEQ, runs, 1].map(String);
+  const r = spawnSync(python, [join(ROOT, "tools", "bench", "model_torch.py"), ...args], { encoding: "utf8" });
+  if (r.status !== 0) return `no torch row: ${python} tools/bench/model_torch.py failed (${(r.stderr || r.error?.message || "").trim().split("\n").pop()})`;
+  const out = JSON.parse(r.stdout.trim().split("\n").pop()!) as { median_ms: number; threads: number; torch: string; blas: string };
+  return { label: `PyTorch ${out.torch}, ${out.threads} thread, BLAS ${out.blas}`, medianMs: out.median_ms, runs };
+}
+
+export default async function bench(): Promise<string> {
+  const previous = tf.getBackend();
+  const config = miniMindConfig(TINY);
+  const rows: Row[] = [];
+  const layers = await measureAttentionLayer(15);
+  rows.push(...(await measureSteps("wasm", 9, [true, false])));
+  const torch = measureTorch(config, 9);
+  rows.push(...(await measureSteps("cpu", 2, [true])));
+  await tf.setBackend(previous);
+  const torchRow = typeof torch === "string" ? undefined : torch;
+  if (torchRow) rows.push(torchRow);
+  const width = Math.max(...rows.map((r) => r.label.length));
+  const lines = rows.map((r) => {
+    const ratio = torchRow ? `  ${(torchRow.medianMs / r.medianMs).toFixed(2)}× PyTorch's speed` : "";
+    return `  ${r.label.padEnd(width)}  ${(1000 / r.medianMs).toFixed(2).padStart(6)} steps/s  (median ${r.medianMs.toFixed(0)} ms of ${r.runs})${ratio}`;
+  });
+  const layerLines = layers.map((r) => `  ${r.label.padEnd(width)}  ${r.medianMs.toFixed(1).padStart(6)} ms   (median of ${r.runs})`);
+  const title = `MiniMindTS training step (vocab 512, hidden 128, 2 layers, 4/2 heads, batch ${BATCH}×${SEQ}; forward + backward + clip + AdamW)`;
+  return [title, ...lines, ...(typeof torch === "string" ? [`  ${torch}`] : []), "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
+}
