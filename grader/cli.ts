@@ -8,8 +8,10 @@
  * lesson passes. Exit codes: 0 everything passed, 1 something failed or is unfinished, 2 usage error.
  */
 import chalk from "chalk";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { CATALOG, MODULE_TITLES, type LessonInfo } from "../lib/catalog.js";
-import { gradedLessons } from "./engine/paths.js";
+import { gradedLessons, paths } from "./engine/paths.js";
 import { allPassed, type FunctionSummary } from "./engine/summary.js";
 import type { CaseResult } from "./engine/types.js";
 import { gradedLesson, parseArgs, runCommand, UsageError } from "../tools/loop/cli-support.js";
@@ -155,7 +157,8 @@ async function progressCommand(opts: Options): Promise<number> {
     }
     const record = records.get(l.id);
     const hints = Object.values(progress.hints[l.id] ?? {}).reduce((a, b) => a + b, 0);
-    const cell = records.has(l.id) ? progressCell(record) : chalk.dim("no graded exercises");
+    const written = existsSync(join(paths.lessons, l.file));
+    const cell = records.has(l.id) ? progressCell(record) : chalk.dim(written ? "no graded exercises" : "not written yet");
     console.log(`  ${String(l.number).padStart(2)}  ${l.title.padEnd(44)} ${cell}${hints > 0 ? chalk.dim(` · ${hints} hint(s) used`) : ""}`);
   }
   console.log("");
