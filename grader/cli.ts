@@ -87,7 +87,7 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   }
   const { formatLessonReport, formatTotals } = await report!;
   const where = opts.solutions ? "solutions" : shown(exercisesDir());
-  console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose }));
+  console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose, verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose` }));
   console.log("");
   console.log(formatTotals(summaries, Date.now() - t0, run.backend));
   if (code !== 0 && !opts.solutions) console.log(chalk.dim(`Read lessons/${lesson.file}, then run \`npm run grade ${lesson.id}\` again (\`npm run hint ${lesson.id}\` for a hint).`));

@@ -4,7 +4,7 @@
  */
 import chalk from "chalk";
 import { fmt } from "./engine/format.js";
-import type { FunctionSummary } from "./engine/summary.js";
+import { consistentMistake, type FunctionSummary } from "./engine/summary.js";
 import type { CaseResult } from "./engine/types.js";
 
 const MARK: Record<FunctionSummary["verdict"], string> = {
@@ -26,6 +26,8 @@ const VERDICT_TEXT: Record<FunctionSummary["verdict"], string> = {
 export interface ReportOptions {
   /** Show every failing case instead of the first two of each function. */
   verbose: boolean;
+  /** The command that shows every failing case, e.g. "npm run grade -- lesson-23 --verbose". */
+  verboseCommand?: string;
 }
 
 export function formatLessonReport(title: string, summaries: readonly FunctionSummary[], opts: ReportOptions): string {
@@ -37,25 +39,23 @@ export function formatLessonReport(title: string, summaries: readonly FunctionSu
     if (s.verdict === "not-implemented") continue;
     const bad = s.results.filter((r) => r.status !== "passed");
     const shown = opts.verbose ? bad : bad.slice(0, 2);
-    const named = new Set<string>();
-    for (const r of shown) {
-      lines.push(...formatCase(r, r.mistake !== undefined && !named.has(r.mistake)));
-      if (r.mistake) named.add(r.mistake);
+    for (const r of shown) lines.push(...formatCase(r));
+    if (shown.length < bad.length) {
+      const how = opts.verboseCommand ? `\`${opts.verboseCommand}\`` : "--verbose";
+      lines.push(chalk.dim(`      … and ${bad.length - shown.length} more (${how} shows them all)`));
     }
-    if (shown.length < bad.length) lines.push(chalk.dim(`      … and ${bad.length - shown.length} more (run with --verbose to see them)`));
+    const mistake = consistentMistake(s.results);
+    if (mistake) lines.push(chalk.yellow(`      hint: on every failing case your output equals a known mistake: ${mistake}`));
   }
   return lines.join("\n");
 }
 
-/** A failing case; `nameMistake` is false when an earlier case of the function already named it. */
-function formatCase(r: CaseResult, nameMistake: boolean): string[] {
+function formatCase(r: CaseResult): string[] {
   const out = [`      ${chalk.red(r.status === "timeout" ? "⏱" : "✗")} ${r.case} ${chalk.dim(`[${r.kind}]`)}`];
   const msg = r.status === "not-implemented" ? "still throws NotImplementedError" : (r.message ?? r.status);
   out.push(`          ${msg}`);
   if (r.location) out.push(`          at ${chalk.cyan(r.location)}`);
   for (const d of r.details ?? []) out.push(chalk.dim(`          ${d}`));
-  if (r.mistake && nameMistake) out.push(chalk.yellow(`          hint: this is exactly the output of a known mistake: ${r.mistake}`));
-  else if (r.mistake) out.push(chalk.yellow("          hint: the same known mistake as above"));
   return out;
 }
 

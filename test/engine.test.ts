@@ -9,6 +9,9 @@ import { initBackend } from "../lib/backend.js";
 import { compareValues } from "../grader/engine/compare.js";
 import { gradeIsolated } from "../grader/engine/isolate.js";
 import { runLesson, type Implementation } from "../grader/engine/run.js";
+import { learnerLocation } from "../grader/engine/location.js";
+import { consistentMistake } from "../grader/engine/summary.js";
+import type { CaseResult } from "../grader/engine/types.js";
 import { ROOT } from "../grader/engine/paths.js";
 import { ELEMENTWISE, EXACT, type LessonGrader } from "../grader/engine/types.js";
 
@@ -113,6 +116,31 @@ describe("runLesson", () => {
     });
     expect(r.status).toBe("not-implemented");
     expect(r.message).toMatch(/lessons\/23-ppo-training-flow\.md/);
+  });
+});
+
+describe("naming a known mistake", () => {
+  const result = (status: CaseResult["status"], mistake?: string): CaseResult => ({ exercise: "f", case: "c", kind: "random", status, mistake, tolerance: ELEMENTWISE, ms: 0 });
+
+  it("names it only when every failing case matched the same mistake", () => {
+    expect(consistentMistake([result("passed"), result("failed", "m"), result("failed", "m")])).toBe("m");
+    expect(consistentMistake([result("failed", "m"), result("failed", "n")])).toBeUndefined();
+    expect(consistentMistake([result("failed", "m"), result("failed")])).toBeUndefined();
+    expect(consistentMistake([result("passed")])).toBeUndefined();
+  });
+});
+
+describe("learnerLocation", () => {
+  const stack = (file: string) => `Error: boom\n    at f (${join(ROOT, "node_modules", "x.js")}:1:1)\n    at g (${join(ROOT, file)}:12:5)`;
+
+  it("points into the course's implementation folders", () => {
+    expect(learnerLocation(stack("exercises/lesson-23/ppo.ts"))).toBe("exercises/lesson-23/ppo.ts:12:5");
+    expect(learnerLocation(stack("lib/tf.ts"))).toBeUndefined();
+  });
+
+  it("points into the folder being graded, wherever it is", () => {
+    expect(learnerLocation(stack(".my-workspace/lesson-23/ppo.ts"))).toBeUndefined();
+    expect(learnerLocation(stack(".my-workspace/lesson-23/ppo.ts"), join(ROOT, ".my-workspace", "lesson-23"))).toBe(".my-workspace/lesson-23/ppo.ts:12:5");
   });
 });
 

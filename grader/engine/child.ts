@@ -30,6 +30,7 @@ async function main(job: GradeJob): Promise<void> {
     only: job.only,
     skip,
     loadErrors: learner.loadErrors,
+    implDir: job.implDir,
     mutants,
     onCaseStart: (exercise, c) => send({ type: "start", exercise, case: c }),
     onResult: (result) => send({ type: "result", result }),

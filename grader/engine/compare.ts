@@ -116,9 +116,9 @@ function compareArrays(got: NumArray, want: NumArray, shape: number[], tol: Tole
   }
   if (worst >= 0) {
     details.push(`worst at ${fmtIndex(worst, shape)}: got ${fmt(got[worst])}, expected ${fmt(want[worst])}`);
-    details.push(`max abs diff ${fmt(maxAbs)}, max rel diff ${fmt(maxRel)}`);
+    details.push(maxRel > 0 ? `max abs diff ${fmt(maxAbs)}, max rel diff ${fmt(maxRel)}` : `max abs diff ${fmt(maxAbs)} (where the reference is 0)`);
   }
-  details.push(`tolerance: |got − expected| ≤ ${tol.atol} + ${tol.rtol}·|expected|`);
+  details.push(tol.atol === 0 && tol.rtol === 0 ? "tolerance: exact" : `tolerance: |got − expected| ≤ ${tol.atol} + ${tol.rtol}·|expected|`);
   const count = want.length === 1 ? "" : ` (${failures} of ${want.length} elements)`;
   const what = badFinite.length > 0 && worst < 0 ? "has NaN/Inf where the reference is finite (or the reverse)" : "differs from the reference";
   return { message: `${where} ${what}${count}`, details };

@@ -28,6 +28,8 @@ export interface RunOptions {
   loadErrors?: ReadonlyMap<string, string>;
   /** Known mistakes: when a failing output equals one of these, the report names it. */
   mutants?: readonly KnownMutant[];
+  /** The folder being graded, so an exception's location can point into it. */
+  implDir?: string;
   /** Called before each case starts (the watchdog in isolate.ts listens). */
   onCaseStart?: (exercise: string, caseName: string) => void;
   onResult?: (result: CaseResult) => void;
@@ -79,7 +81,7 @@ function runCase(ex: ExerciseDef, c: CaseDef, impl: Implementation, reference: I
     const ms = performance.now() - t0;
     cleanUp(owned, undefined);
     if (isNotImplemented(err)) return { ...base, status: "not-implemented", message: (err as Error).message, ms };
-    return { ...base, status: "error", ...describeError(err), ms };
+    return { ...base, status: "error", ...describeError(err, opts.implDir), ms };
   }
   const ms = performance.now() - t0;
   try {
@@ -171,9 +173,9 @@ function matchMutant(ex: ExerciseDef, c: CaseDef, got: unknown, mutants: readonl
   return undefined;
 }
 
-function describeError(err: unknown): { message: string; location?: string; details?: string[] } {
+function describeError(err: unknown, implDir: string | undefined): { message: string; location?: string; details?: string[] } {
   if (!(err instanceof Error)) return { message: `threw ${describe(err)}` };
-  const location = learnerLocation(err.stack ?? "");
+  const location = learnerLocation(err.stack ?? "", implDir);
   const first = `${err.name === "Error" ? "" : `${err.name}: `}${err.message.split("\n")[0]}`;
   return { message: first, location, details: hintsForError(err.message) };
 }

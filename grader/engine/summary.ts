@@ -32,3 +32,13 @@ export function summarise(results: readonly CaseResult[]): FunctionSummary[] {
 export function allPassed(results: readonly CaseResult[]): boolean {
   return results.length > 0 && results.every((r) => r.status === "passed");
 }
+
+/**
+ * The known mistake a function's output equals on every case it failed, if there is one. A mistake
+ * matched on some failing cases only is not named: two different bugs can agree on a special case.
+ */
+export function consistentMistake(results: readonly CaseResult[]): string | undefined {
+  const failed = results.filter((r) => r.status === "failed");
+  const first = failed[0]?.mistake;
+  return first !== undefined && failed.every((r) => r.mistake === first) ? first : undefined;
+}

@@ -140,7 +140,7 @@ const grader: LessonGrader = {
         gaeCase("ragged mask, γ≠1", "random", 11, 3, 7, 0.9, 0.95),
         gaeCase("ragged mask, λ=1 (Monte-Carlo returns)", "random", 12, 4, 6, 0.8, 1),
         gaeCase("all-masked rows among full ones", "edge", 13, 4, 5, 0.95, 0.9, 0),
-        allMaskedCase(GAE, { gamma: 0.9, lam: 0.9 }, "every token masked: advantages are all zero, returns still A + V"),
+        allMaskedCase(GAE, { gamma: 0.9, lam: 0.8 }, "every token masked: advantages are all zero, returns still A + V (γ=0.9 λ=0.8)"),
         gaeCase("a single token", "edge", 15, 1, 1, 0.99, 0.95),
         gaeCase("long responses, R=512", "random", 16, 4, 512, 0.99, 0.95, 1, LONG_REDUCTION),
         ...fixtureCases(LESSON, "maskedGae", fixtureTolerance),

@@ -3,7 +3,7 @@
  * progress table of `npm run grade`.
  */
 import chalk from "chalk";
-import type { FunctionSummary, FunctionVerdict } from "../../grader/engine/summary.js";
+import { consistentMistake, type FunctionSummary, type FunctionVerdict } from "../../grader/engine/summary.js";
 import type { LessonRecord } from "./progress.js";
 
 const MARK: Record<FunctionVerdict, string> = {
@@ -44,9 +44,10 @@ export function functionLines(summaries: readonly FunctionSummary[], width: numb
     const head = `${MARK[s.verdict]} ${s.exercise.padEnd(nameWidth)}  ${WORD[s.verdict].padEnd(15)} ${chalk.dim(`${s.passed}/${s.total}`.padStart(5))}`;
     if (s.verdict === "passed" || s.verdict === "not-implemented") return head;
     const bad = s.results.find((r) => r.status !== "passed" && r.status !== "not-implemented") ?? s.results.find((r) => r.status !== "passed");
-    const why = bad?.mistake ? `known mistake: ${bad.mistake}` : `${bad?.case ?? ""}: ${bad?.message ?? ""}`;
+    const mistake = consistentMistake(s.results);
+    const why = mistake ? `known mistake: ${mistake}` : `${bad?.case ?? ""}: ${bad?.message ?? ""}`;
     const tail = fitTail(`${head}   `, why.replace(/\s+/g, " "), width);
-    return tail ? `${head}   ${bad?.mistake ? chalk.yellow(tail) : chalk.dim(tail)}` : head;
+    return tail ? `${head}   ${mistake ? chalk.yellow(tail) : chalk.dim(tail)}` : head;
   });
 }
 
