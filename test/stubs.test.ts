@@ -31,7 +31,7 @@ describe("generateStub", () => {
     expect(stub).toContain(`  throw new NotImplementedError("lesson-7", "addOne");`);
     expect(stub).toContain(`import { NotImplementedError } from "../../lib/errors.js";`);
     expect(stub).toContain("/** Adds one. */");
-    expect(stub).not.toMatch(/helper|BEGIN SOLUTION|END SOLUTION/);
+    expect(stub).not.toMatch(/function helper|BEGIN SOLUTION|END SOLUTION/);
   });
 
   it("adds the import after the file's doc comment when the solution imports nothing", () => {

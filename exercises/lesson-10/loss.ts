@@ -9,8 +9,9 @@
 import * as tf from "../../lib/tf.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-10`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-10`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /**
  * Next-token cross-entropy with the one-position shift and ignored labels.

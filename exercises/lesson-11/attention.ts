@@ -16,8 +16,9 @@ import { rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
 import { applyRope } from "../../solutions/lesson-12/rope.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-11`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-11`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /**
  * Grouped-query attention's sharing of key/value heads: each kv head is repeated nRep times in a

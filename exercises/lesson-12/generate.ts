@@ -9,8 +9,9 @@ import * as tf from "../../lib/tf.js";
 import type { CausalLm, KvCache } from "../../lib/model/types.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-12`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-12`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 export interface GenerateOptions {
   /** At most this many new tokens per row. */

@@ -10,8 +10,9 @@ import * as tf from "../../lib/tf.js";
 import type { RopeScaling } from "../../lib/model/config.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-12`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-12`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /** The rotary table: row p holds cos(p·f) and sin(p·f) (times the YaRN attention factor). */
 export interface RopeTable {

@@ -10,8 +10,9 @@ import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-13`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-13`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /** The three projections of one SwiGLU feed-forward (one dense FFN, or one expert). */
 export interface FfnWeights {

@@ -9,8 +9,9 @@
 import * as tf from "../../lib/tf.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-22`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-22`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /**
  * The log-probability the model gives each label token.
@@ -40,7 +41,8 @@ export function tokenLogProbs(logits: tf.Tensor3D, labels: tf.Tensor2D): tf.Tens
  * then, with pair i made of chosen row i and rejected row i + B/2,
  *   z_i = (s^π_chosen − s^π_rejected) − (s^ref_chosen − s^ref_rejected)
  *   loss = mean_i −log σ(β·z_i)
- * Returns a scalar. −log σ(x) is computed as −logSigmoid(x), which stays finite for very negative x.
+ * Returns a scalar. −log σ(x) is computed as softplus(−x), which stays finite for very negative x
+ * (and, unlike tf.logSigmoid, keeps a working gradient in TensorFlow.js).
  *
  * Align with: trainer/train_dpo.py:34-50
  */

@@ -7,8 +7,9 @@
 import * as tf from "../../lib/tf.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-25`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-25`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /**
  * The PPO policy (and value) mask over the response.

@@ -11,8 +11,9 @@
 import { PY_WHITESPACE } from "./python-text.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-25`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-25`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /**
  * How repetitive a text is, as a penalty in [0, cap].

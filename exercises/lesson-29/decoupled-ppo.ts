@@ -12,8 +12,9 @@
 import * as tf from "../../lib/tf.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-29`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-29`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /**
  * Rejection sampling on the behaviour gap, at token level with the `ratio` metric (the form the

@@ -11,8 +11,9 @@
 import * as tf from "../../lib/tf.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-30`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-30`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 export interface ProxApproxOptions {
   /** [B, T] log π_behave: the log-probabilities the inference engine reported. */

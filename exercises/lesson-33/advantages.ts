@@ -12,8 +12,9 @@
 import * as tf from "../../lib/tf.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-33`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-33`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /** k1 = δ, k2 = δ²/2, k3 = e^{−δ} − 1 + δ, with δ = log p − log p_base. */
 export type KlEstimatorKind = "k1" | "k2" | "k3";

@@ -8,8 +8,9 @@
 import { DEFAULT_MAX_TOKENS_PER_MB } from "./config.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-34`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-34`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /**
  * Groups sequence indices into at least `nMbs` micro-batches of at most `maxTokensPerMb` tokens.

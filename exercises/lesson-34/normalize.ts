@@ -10,8 +10,9 @@ import * as tf from "../../lib/tf.js";
 import { NORM_DEFAULTS, type NormConfig } from "./config.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-34`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-34`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /** NormConfig's fields plus the loss mask of the call; absent fields take NORM_DEFAULTS. */
 export interface NormalizeOptions extends NormConfig {

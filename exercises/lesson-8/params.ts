@@ -11,8 +11,9 @@
 import type { MiniMindConfig } from "../../lib/model/config.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
-// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run
-// `npm run grade lesson-8`. Generated from solutions/ by `npm run stubs`; edit freely.
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-8`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
 
 /** Parameter counts by part. Every count is an exact integer (not millions). */
 export interface ParamCount {

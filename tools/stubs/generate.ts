@@ -14,8 +14,9 @@ const EXPORTED_FUNCTION = /^export (?:async )?function (\w+)/;
 /** The note a stub carries under its imports. */
 export function stubNote(lesson: string): string[] {
   return [
-    "// Your workspace: replace each `throw new NotImplementedError(...)` with your code, then run",
-    `// \`npm run grade ${lesson}\`. Generated from solutions/ by \`npm run stubs\`; edit freely.`,
+    "// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper",
+    `// functions of your own are welcome), then run \`npm run grade ${lesson}\`. Generated from`,
+    "// solutions/ by `npm run stubs`; edit freely.",
   ];
 }
 
