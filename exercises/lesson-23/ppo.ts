@@ -71,8 +71,8 @@ export function ppoPolicyLoss(newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, adva
 /**
  * KL penalty against the frozen reference model, in the k3 form (non-negative, low variance).
  *
- * `policyLogps`, `refLogps`, `mask`: [B, R]. With δ = ref − policy:
- *   penalty = masked mean of exp(δ) − δ − 1
+ * `policyLogps`, `refLogps`, `mask`: [B, R]. With u = ref − policy:
+ *   penalty = masked mean of exp(u) − u − 1
  * Returns a scalar; MiniMind adds kl_coef times it to the policy loss.
  *
  * Align with: trainer/train_ppo.py:207-208

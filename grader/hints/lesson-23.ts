@@ -47,12 +47,12 @@ const hints: LessonHints = {
     referenceKlPenalty: {
       nudge:
         "Per token, the penalty must be 0 when the policy agrees with the reference and positive otherwise, even though a single sample's log-ratio can have either sign. " +
-        "Which simple function of δ = ref − policy is never negative and is 0 only at δ = 0?",
+        "Which simple function of u = ref − policy is never negative and is 0 only at u = 0?",
       keyIdea:
-        "Use the k3 estimator e^δ − δ − 1 with δ = ref − policy: since e^x ≥ 1 + x it is never negative. The order of the subtraction matters, because the estimator is not symmetric. " +
+        "Use the k3 estimator e^u − u − 1 with u = ref − policy: since e^x ≥ 1 + x it is never negative. The order of the subtraction matters, because the estimator is not symmetric. " +
         "Then take the masked mean over the response tokens, with the denominator clamped to at least 1 so that an all-masked batch gives 0 instead of NaN.",
       formula:
-        "δ = refLogps − policyLogps;  penalty = Σ m·(e^δ − δ − 1) / max(Σm, 1). " +
+        "u = refLogps − policyLogps;  penalty = Σ m·(e^u − u − 1) / max(Σm, 1). " +
         "MiniMind: trainer/train_ppo.py:207-208 @ d65ef2c.",
     },
     clippedValueLoss: {

@@ -120,8 +120,8 @@ export function ppoPolicyLoss(newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, adva
 /**
  * KL penalty against the frozen reference model, in the k3 form (non-negative, low variance).
  *
- * `policyLogps`, `refLogps`, `mask`: [B, R]. With δ = ref − policy:
- *   penalty = masked mean of exp(δ) − δ − 1
+ * `policyLogps`, `refLogps`, `mask`: [B, R]. With u = ref − policy:
+ *   penalty = masked mean of exp(u) − u − 1
  * Returns a scalar; MiniMind adds kl_coef times it to the policy loss.
  *
  * Align with: trainer/train_ppo.py:207-208
@@ -129,8 +129,8 @@ export function ppoPolicyLoss(newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, adva
 export function referenceKlPenalty(policyLogps: tf.Tensor2D, refLogps: tf.Tensor2D, mask: tf.Tensor2D): tf.Scalar {
   // BEGIN SOLUTION
   return tf.tidy(() => {
-    const delta = tf.sub(refLogps, policyLogps);
-    return maskedMean(tf.sub(tf.sub(tf.exp(delta), delta), 1), mask);
+    const u = tf.sub(refLogps, policyLogps);
+    return maskedMean(tf.sub(tf.sub(tf.exp(u), u), 1), mask);
   });
   // END SOLUTION
 }

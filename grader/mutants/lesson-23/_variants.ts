@@ -94,11 +94,11 @@ export function policyVariant(flaws: PolicyFlaws) {
 }
 
 export interface KlFlaws {
-  /** δ = policy − ref instead of ref − policy. */
+  /** u = policy − ref instead of ref − policy. */
   flippedDelta?: boolean;
   /** k1: the plain log-ratio log π − log π_ref. */
   k1?: boolean;
-  /** exp(δ) − δ without the − 1. */
+  /** exp(u) − u without the − 1. */
   noMinusOne?: boolean;
   denominator?: "masked" | "all" | "unclamped";
 }
@@ -106,8 +106,8 @@ export interface KlFlaws {
 export function klVariant(flaws: KlFlaws) {
   return (policyLogps: tf.Tensor2D, refLogps: tf.Tensor2D, mask: tf.Tensor2D) =>
     tf.tidy(() => {
-      const delta = flaws.flippedDelta ? tf.sub(policyLogps, refLogps) : tf.sub(refLogps, policyLogps);
-      const perToken = flaws.k1 ? tf.neg(delta) : tf.sub(tf.sub(tf.exp(delta), delta), flaws.noMinusOne ? 0 : 1);
+      const u = flaws.flippedDelta ? tf.sub(policyLogps, refLogps) : tf.sub(refLogps, policyLogps);
+      const perToken = flaws.k1 ? tf.neg(u) : tf.sub(tf.sub(tf.exp(u), u), flaws.noMinusOne ? 0 : 1);
       return meanOver(perToken, mask, flaws.denominator);
     });
 }
