@@ -90,7 +90,11 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose, verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose` }));
   console.log("");
   console.log(formatTotals(summaries, Date.now() - t0, run.backend));
-  if (code !== 0 && !opts.solutions) console.log(chalk.dim(`Read lessons/${lesson.file}, then run \`npm run grade ${lesson.id}\` again (\`npm run hint ${lesson.id}\` for a hint).`));
+  if (code !== 0 && !opts.solutions) {
+    // Repeat the workspace variables, so the suggested commands grade the same folder again.
+    const env = ["COURSE_EXERCISES_DIR", "COURSE_PROGRESS_FILE"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `).join("");
+    console.log(chalk.dim(`Read lessons/${lesson.file}, then run \`${env}npm run grade ${lesson.id}\` again (\`${env}npm run hint ${lesson.id}\` for a hint).`));
+  }
   return { code, graded };
 }
 
