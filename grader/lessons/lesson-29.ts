@@ -67,6 +67,17 @@ const batchCase = (name: string, kind: CaseDef["kind"], seed: number, spec: Batc
   tolerance,
 });
 
+/** AReaL's legacy rejection-sampling test vector (tests/test_rejection_sampling.py:378-429), with one action. */
+const legacyRejectionVector = (action: "clamp" | "mask"): Inputs => ({
+  logprobs: tf.tensor2d([[0.1, 2.2, -0.6]]),
+  proximalLogprobs: tf.tensor2d([[0, 2, -0.5]]),
+  oldLogprobs: tf.zeros([1, 3]),
+  advantages: tf.tensor2d([[1, -1, 0.5]]),
+  lossMask: boolMask([[1, 1, 1]]),
+  epsClip: 0.2,
+  rejectionSampling: { action, upper: 5 },
+});
+
 /** Grades d loss / d logprobs instead of the values: the loss must stay differentiable. */
 const gradientOfLoss = gradientCall((fn, x) => fn(x), "logprobs", { pick: "loss" });
 
@@ -133,28 +144,12 @@ const grader: LessonGrader = {
         {
           name: "AReaL's legacy truncate vector: behaviour ratios 1, e², e^−0.5 clamped at 5 (tests/test_rejection_sampling.py:399-429)",
           kind: "edge",
-          inputs: () => ({
-            logprobs: tf.tensor2d([[0.1, 2.2, -0.6]]),
-            proximalLogprobs: tf.tensor2d([[0, 2, -0.5]]),
-            oldLogprobs: tf.zeros([1, 3]),
-            advantages: tf.tensor2d([[1, -1, 0.5]]),
-            lossMask: boolMask([[1, 1, 1]]),
-            epsClip: 0.2,
-            rejectionSampling: { action: "clamp", upper: 5 },
-          }),
+          inputs: () => legacyRejectionVector("clamp"),
         },
         {
           name: "AReaL's legacy token-mask vector: the e² token leaves the loss but stays in the denominator (tests/test_rejection_sampling.py:378-397)",
           kind: "edge",
-          inputs: () => ({
-            logprobs: tf.tensor2d([[0.1, 2.2, -0.6]]),
-            proximalLogprobs: tf.tensor2d([[0, 2, -0.5]]),
-            oldLogprobs: tf.zeros([1, 3]),
-            advantages: tf.tensor2d([[1, -1, 0.5]]),
-            lossMask: boolMask([[1, 1, 1]]),
-            epsClip: 0.2,
-            rejectionSampling: { action: "mask", upper: 5 },
-          }),
+          inputs: () => legacyRejectionVector("mask"),
         },
         {
           name: "every token masked: loss 0 and weights 0, not NaN",
