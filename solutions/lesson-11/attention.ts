@@ -16,11 +16,11 @@ import { rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
 import { applyRope } from "../../solutions/lesson-12/rope.js";
 
 /**
- * Grouped-query attention's sharing of key/value heads: each kv head is repeated nRep times in a
- * row, so query head h reads kv head ⌊h / nRep⌋.
+ * Grouped-query attention's sharing of key/value heads, as MiniMind lays it out: query head h
+ * reads kv head ⌊h / nRep⌋.
  *
- * `x`: [B, T, Hkv, D] → [B, T, Hkv·nRep, D]; output head j = input head ⌊j / nRep⌋.
- * With nRep = 1 it returns `x` itself, as MiniMind does.
+ * `x`: [B, T, Hkv, D] → [B, T, Hkv·nRep, D], same dtype. With nRep = 1 it returns `x` itself, as
+ * MiniMind does.
  *
  * Align with: model/model_minimind.py:86-89
  */
@@ -87,7 +87,7 @@ export interface ProjectedQkv {
 }
 
 /**
- * Steps 1-4 of `attention`: projections, QK-norm, RoPE, and the cache concatenation. Exported
+ * The first half of `attention`: projections, QK-norm, RoPE, and the cache concatenation. Exported
  * because lib/model's fast path (lib/model/fast-attention.ts) shares them and replaces only the
  * attention core.
  */
@@ -120,16 +120,11 @@ function causalMask(S: number, T: number): tf.Tensor2D {
 // END SOLUTION
 
 /**
- * One grouped-query self-attention layer, in MiniMind's order:
- *   1. q = x·Wqᵀ, k = x·Wkᵀ, v = x·Wvᵀ, split into heads of D
- *   2. QK-norm: q ← RMSNorm(q)·qNorm, k ← RMSNorm(k)·kNorm over each head's D (before RoPE)
- *   3. RoPE on q and k (positions P … P + S − 1)
- *   4. k, v ← concat(past, new) along positions; the cache keeps them here, before repeatKv
- *   5. scores = q·kᵀ / √D per query head, against kv head ⌊h / nRep⌋   → [B, Hq, S, T]
- *   6. + causal mask (−∞ where key j > P + i) + (1 − attentionMask)·(−1e9)
- *   7. softmax over keys, times v, heads merged back to [B, S, Hq·D], then ·Woᵀ
- * MiniMind's fused path (scaled_dot_product_attention) computes the same numbers when no mask
- * or cache is given; this is its explicit path.
+ * One grouped-query self-attention layer, as MiniMind's explicit (non-fused) path computes it:
+ * QK-norm, RoPE at positions P … P + S − 1, causal over the P cached and S new keys, padded keys
+ * (attentionMask 0) pushed to −1e9 rather than −∞. `x`: [B, S, H] float32. Returns `output`
+ * [B, S, H] and, with `useCache`, `presentKv`: past and new keys/values [B, T, Hkv, D], normed and
+ * rotated, before repeatKv. No cache (P = 0) and no mask are the common case.
  *
  * Align with: model/model_minimind.py:111-134
  */
