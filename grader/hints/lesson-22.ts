@@ -12,7 +12,7 @@ const hints: LessonHints = {
         "Normalise over the vocabulary (the last axis) with a log-softmax, then keep only the entry at each label. " +
         "Pick it with a one-hot mask of the labels multiplied in and summed over the vocabulary: tf.gatherND gives the same numbers but has no gradient in TensorFlow.js, and DPO trains through these values.",
       formula:
-        "logp[b, t] = Σ_v logSoftmax(logits)[b, t, v] · oneHot(labels, V)[b, t, v]. " +
+        "logp[b, t] = log_softmax(logits[b, t, :])[labels[b, t]] = logits[b, t, y] − log Σ_v exp(logits[b, t, v]), picked as Σ_v logSoftmax(logits)[b, t, v] · oneHot(labels, V)[b, t, v]. " +
         "TensorFlow.js: tf.logSoftmax(logits, -1), tf.oneHot(labels, V, 1, 0, \"float32\"), tf.mul, tf.sum(…, -1), inside tf.tidy. " +
         "MiniMind: logits_to_log_probs, trainer/train_dpo.py:25-31 @ d65ef2c.",
     },
@@ -26,7 +26,7 @@ const hints: LessonHints = {
         "Compute −log σ(x) as tf.softplus(−x): −log(sigmoid(x)) overflows for very negative x, and tf.logSigmoid's gradient breaks inside tf.tidy. " +
         "Keep every step in tensor ops (no dataSync), or no gradient reaches the policy.",
       formula:
-        "s = Σ_t logp·mask (per row);  z = (s^π_c − s^π_r) − (s^ref_c − s^ref_r);  loss = mean over pairs of softplus(−β·z). " +
+        "s_b = Σ_t logp[b, t]·mask[b, t] (per row, a SUM);  z_i = (s^π_i − s^π_{i+B/2}) − (s^ref_i − s^ref_{i+B/2});  loss = mean_i −log σ(β·z_i) = mean_i softplus(−β·z_i). " +
         "MiniMind: dpo_loss, trainer/train_dpo.py:34-50 @ d65ef2c.",
     },
   },
