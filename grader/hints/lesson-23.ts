@@ -25,7 +25,8 @@ const hints: LessonHints = {
         "Two passes. First the GAE recursion over all R positions, with V = 0 and A = 0 after the end and the mask ignored (MiniMind masks only afterwards); " +
         "returns are A + V from these raw advantages. Then normalise: the mean and the variance count only tokens with mask 1 " +
         "(population variance: divide by the count, clamped to at least 1), and the result is multiplied by the mask so padding ends at 0. " +
-        "Reading each tensor once with dataSync() and looping over Float32Arrays is the simplest and fastest way.",
+        "Reading each tensor once with dataSync() and looping over Float32Arrays is the simplest and fastest way: GAE needs no gradients, " +
+        "and a per-timestep tensor loop costs R small kernel launches (see npm run bench). The recursion is the same either way.",
       formula:
         "δ_t = r_t + γ·V_{t+1} − V_t (V_R = 0);  A_t = δ_t + γλ·A_{t+1} (A_R = 0);  returns = A + V;  " +
         "n = max(Σm, 1);  μ = Σ(A·m)/n;  σ² = Σ((A − μ)²·m)/n;  advantages = (A − μ)/√(σ² + 1e-8) · m. " +
@@ -61,7 +62,7 @@ const hints: LessonHints = {
         "How would you keep V within a distance c of V_old, and which error would you then trust?",
       keyIdea:
         "Clip the new values to [V_old − c, V_old + c] (around the rollout's values, not around 0) and measure the squared error to the returns both with and without clipping. " +
-        "Keep the larger of the two per token, so clipping can never hide a large error; then take the masked mean and halve it.",
+        "Keep the larger of the two per token, so clipping can never hide a large error; then take the masked mean (denominator max(Σm, 1)) and halve it.",
       formula:
         "V_clip = min(max(V, V_old − c), V_old + c);  loss = 0.5 · Σ m·max((V − R)², (V_clip − R)²) / max(Σm, 1). " +
         "tf.clipByValue only takes numbers, so clip with tf.maximum and tf.minimum against tensor bounds. " +
