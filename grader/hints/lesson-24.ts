@@ -24,15 +24,15 @@ const hints: LessonHints = {
         "Mark EOS positions only where the pad mask is 1. For rows with an EOS, its index is the first marked position (tf.argMax of a 0/1 row returns the first maximum); " +
         "rows without one (tf.any is false) use R − 1, because argMax of an all-zero row is 0. Then keep positions j ≤ that index that are also real tokens. Return int32.",
       formula:
-        "isEos = (ids == EOS) ∧ pad;  e_b = any(isEos_b) ? argmax(isEos_b) : R − 1;  mask[b, j] = (j ≤ e_b) ∧ pad[b, j]. " +
+        "isEos = (ids == EOS) ∧ pad;  e_b = any(isEos_b) ? argmax(isEos_b) : R − 1 (the first real EOS);  mask[b, j] = (j ≤ e_b) ∧ pad[b, j], int32. " +
         "MiniMind: trainer/train_grpo.py:126-130 @ d65ef2c.",
     },
     tokenKlPenalty: {
       nudge:
         "The same penalty as lesson 23's reference KL, but returned per token, without a mask or a mean. Which order of subtraction does k3 need?",
       keyIdea:
-        "δ = ref − policy, then e^δ − δ − 1: never negative, 0 only where the two log-probs agree. The order matters because the estimator is not symmetric.",
-      formula: "kl = exp(ref − policy) − (ref − policy) − 1, elementwise. MiniMind: trainer/train_grpo.py:132-133 @ d65ef2c.",
+        "u = ref − policy, then e^u − u − 1: never negative, 0 only where the two log-probs agree. The order matters because the estimator is not symmetric.",
+      formula: "u = ref − policy;  kl = exp(u) − u − 1, elementwise (unmasked). MiniMind: trainer/train_grpo.py:132-133 @ d65ef2c.",
     },
     grpoPolicyLoss: {
       nudge:
@@ -42,7 +42,7 @@ const hints: LessonHints = {
         "ρ = exp(policy − old); broadcast the [B] advantages along each row ([B, 1]); keep min(ρA, clip(ρ, 1 − ε, 1 + ε)A), subtract β·kl, negate. " +
         "Then per row Σ(ℓ·m)/max(Σm, 1), and the mean over rows. The gradient must flow through ρ: do not detach it.",
       formula:
-        "ℓ = −(min(ρA, clip(ρ, 1 − ε, 1 + ε)A) − β·kl);  loss = mean_b[Σ_t ℓ m / max(Σ_t m, 1)]. " +
+        "ρ = exp(policy − old), A broadcast along each row;  ℓ_t = −(min(ρ_t·A, clip(ρ_t, 1 − ε, 1 + ε)·A) − β·kl_t);  loss = mean_b[Σ_t ℓ_t·m_t / max(Σ_t m_t, 1)]. " +
         "MiniMind: trainer/train_grpo.py:132-134, 138-143 @ d65ef2c.",
     },
     cispoPolicyLoss: {
@@ -53,7 +53,8 @@ const hints: LessonHints = {
         "It multiplies A and the policy's log-prob itself: log π is what carries the gradient. Same KL term and same per-sequence, then batch, mean as GRPO. " +
         "The value is the same with or without stopGradient; the grader checks the gradient.",
       formula:
-        "ℓ = −(stopGradient(min(ρ, ε_high))·A·log π − β·kl);  loss = mean_b[Σ_t ℓ m / max(Σ_t m, 1)]. " +
+        "ρ = exp(policy − old);  w_t = stopGradient(min(ρ_t, ε_high));  ℓ_t = −(w_t·A·log π_θ(y_t) − β·kl_t);  loss = mean_b[Σ_t ℓ_t·m_t / max(Σ_t m_t, 1)]. " +
+        "The gradient per token is then w·A (through log π), even where GRPO's clip would have zeroed it. " +
         "MiniMind: trainer/train_grpo.py:132-137, 143 @ d65ef2c.",
     },
   },
