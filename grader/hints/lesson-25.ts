@@ -10,7 +10,7 @@ const hints: LessonHints = {
         "Which nKeep logit positions score the last nKeep tokens, and which position is left over?",
       keyIdea:
         "Count from the end of each tensor separately: take the nKeep logit positions just before the last one (start at L − nKeep − 1, where L is the logits' own length, not the token count T), " +
-        "and the last nKeep token ids (start at T − nKeep). Apply log-softmax over the vocabulary (tf.logSoftmax subtracts the max, so large logits stay finite), then pick each target's entry. " +
+        "and the last nKeep token ids (start at T − nKeep); the last position's logits predict a token that does not exist yet and are dropped. Apply log-softmax over the vocabulary (tf.logSoftmax subtracts the max, so large logits stay finite), then pick each target's entry. " +
         "Pick with a one-hot multiply and a sum over the last axis: tf.gatherND has no gradient in TensorFlow.js, and the current policy's log-probs must carry one. " +
         "nKeep ≤ 0 returns an empty [B, 0] tensor (Python's ids[:, -0:] would be the whole row).",
       formula:
@@ -49,7 +49,8 @@ const hints: LessonHints = {
       keyIdea:
         "Length bonus on the stripped whole response; if there is a </think>, split at the FIRST one: the thinking (everything before it, <think> tag included) gets its own length rule, " +
         "the number of </think> tags its own ±0.25, and the answer is what follows, stripped. Without the tag the answer is the whole response. Subtract repetitionPenalty of the answer only. " +
-        "Port Python faithfully: strip() with Python's whitespace (PY_WHITESPACE, not trim(): NEL is stripped, the BOM kept), len() in code points ([...s].length, not .length), and both window ends inclusive.",
+        "Port Python faithfully: strip() with Python's whitespace (PY_WHITESPACE, not trim(): NEL is stripped, the BOM kept), len() in code points ([...s].length, not .length), and both window ends inclusive. " +
+        "MiniMind accumulates the sum in a float32 tensor; a JavaScript number agrees to float32 rounding.",
       formula:
         "r = (20 ≤ len(s.strip()) ≤ 800 ? +0.5 : −0.5) + [if '</think>' in s: (20 ≤ len(think.strip()) ≤ 300 ? +1.0 : −0.5) + (exactly one '</think>' ? +0.25 : −0.25)] − rep(answer). " +
         "MiniMind: trainer/train_ppo.py:51-75 @ d65ef2c (the rules are lines 60-67; the reward model of lines 69-73 is left out).",
