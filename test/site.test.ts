@@ -157,6 +157,50 @@ describe("the course website", () => {
     expect(broken).toEqual([]);
   });
 
+  it("shows Common mistakes collapsed, and every Check-yourself question with its answer collapsed under it", () => {
+    const problems: string[] = [];
+    for (const lesson of written) {
+      const html = readFileSync(join(site.outDir, pageName(lesson)), "utf8");
+      // A section runs from its <h2> to the next <h2> (or the generated exercises section).
+      const section = (id: string) => {
+        const start = html.indexOf(`<h2 id="${id}"`);
+        if (start < 0) return undefined;
+        const rest = html.slice(html.indexOf("</h2>", start) + 5);
+        const end = rest.search(/<h2[\s>]|<section class="exercise-files">/);
+        return (end < 0 ? rest : rest.slice(0, end)).trim();
+      };
+      const mistakes = section("common-mistakes");
+      if (mistakes === undefined) problems.push(`${lesson.id}: no Common mistakes section`);
+      else if (!/^<details class="mistakes"><summary>[^<]+<\/summary>/.test(mistakes) || !mistakes.endsWith("</details>")) problems.push(`${lesson.id}: Common mistakes is not wholly inside <details>`);
+      const check = section("check-yourself");
+      if (check === undefined) {
+        problems.push(`${lesson.id}: no Check yourself section`);
+        continue;
+      }
+      const list = /<ol>([\s\S]*)<\/ol>/.exec(check)?.[1] ?? "";
+      const items = list.split(/<li>/).slice(1);
+      if (items.length < 3) problems.push(`${lesson.id}: Check yourself has ${items.length} questions`);
+      items.forEach((item, n) => {
+        const answers = item.match(/<details class="answer"><summary>Answer<\/summary>/g) ?? [];
+        if (answers.length !== 1) problems.push(`${lesson.id}: question ${n + 1} has ${answers.length} collapsed answers`);
+        // The question itself stays visible: text before the answer.
+        if (visibleText(item.split("<details")[0]).trim().length < 10) problems.push(`${lesson.id}: question ${n + 1} has no visible question`);
+      });
+      if (/Answer[.:]/.test(visibleText(check.replace(/<details class="answer">[\s\S]*?<\/details>/g, "")))) problems.push(`${lesson.id}: an answer is not collapsed`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("gives code blocks their own horizontal scroll, so a long line cannot widen the page", () => {
+    const css = readFileSync(join(site.outDir, "assets", "style.css"), "utf8");
+    expect(css).toMatch(/pre\.hljs \{[^}]*overflow-x: auto/);
+    expect(css).toMatch(/table \{[^}]*overflow-x: auto/);
+    expect(css).toMatch(/\.math-display \{[^}]*overflow-x: auto/);
+    // The grid column that holds the text may shrink below its content's width (min-width: 0).
+    expect(css).toMatch(/minmax\(0, 1fr\)/);
+    expect(css).toMatch(/main \{[^}]*min-width: 0/);
+  });
+
   describe.skipIf(!browserReady)("in chromium", () => {
     it("the index lists every lesson by module, linking the written ones and marking the rest coming soon", async () => {
       const { page, errors } = await open(server.url);
@@ -188,6 +232,19 @@ describe("the course website", () => {
       const ids = await page.evaluate(() => [...document.querySelectorAll("[id]")].map((e) => e.id));
       expect(ids.filter((id, i) => ids.indexOf(id) !== i), "duplicate ids").toEqual([]);
       expect(await page.title()).toContain(lesson.title);
+      // Collapsed on load: no mistake or answer is visible until the reader opens it.
+      expect(await page.locator("details.mistakes[open], details.answer[open]").count()).toBe(0);
+      expect(await page.locator("details.mistakes li").first().isVisible()).toBe(false);
+      // Nothing widens the page, at a desktop and at a phone width: long code lines scroll inside their block.
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        const overflow = await page.evaluate(() => {
+          const page = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+          const pres = [...document.querySelectorAll("pre")].filter((p) => p.scrollWidth > p.clientWidth && !["auto", "scroll"].includes(getComputedStyle(p).overflowX));
+          return { page, clippedPres: pres.length };
+        });
+        expect(overflow, `width ${width}`).toEqual({ page: 0, clippedPres: 0 });
+      }
       expect(errors).toEqual([]);
       await page.close();
     });

@@ -216,5 +216,60 @@ export function renderMarkdown(md: MarkdownIt, text: string, env: RenderEnv): st
     t.attrSet("id", id);
     if (t.tag === "h2" || t.tag === "h3") env.headings.push({ level: Number(t.tag.slice(1)), id, html: md.renderer.renderInline(children, md.options, env) });
   });
+  collapseSections(tokens);
   return md.renderer.render(tokens, md.options, env);
+}
+
+function htmlBlock(content: string): Token {
+  const t = new Token("html_block", "", 0);
+  t.content = content;
+  t.block = true;
+  return t;
+}
+
+/** The text summary of each collapsed section: the heading stays visible (and in the contents). */
+export const COLLAPSED_SECTIONS: ReadonlyArray<{ heading: RegExp; className: string; summary: string }> = [
+  { heading: /^common mistakes\b/i, className: "mistakes", summary: "Open when stuck: what each mistake looks like in the grader's report" },
+];
+/** The section whose answers are collapsed one by one, and how an answer paragraph starts. */
+export const ANSWERS_SECTION = /^check yourself\b/i;
+export const ANSWER_PREFIX = /^\s*(?:\*\*)?Answer[.:](?:\*\*)?\s*/;
+
+/**
+ * The site shows some lesson sections collapsed: "Common mistakes" as a whole (a learner opens it
+ * when stuck), and under "Check yourself" every paragraph that starts with "Answer:" (each answer
+ * under its own question). The markdown itself stays plain, so the lesson reads the same on GitHub.
+ */
+function collapseSections(tokens: Token[]): void {
+  const h2 = (i: number) => tokens[i].type === "heading_open" && tokens[i].tag === "h2";
+  const headingText = (i: number) => plainText(tokens[i + 1].children ?? []).trim();
+  for (let i = 0; i < tokens.length; i++) {
+    if (!h2(i)) continue;
+    const text = headingText(i);
+    let end = i + 3;
+    while (end < tokens.length && !h2(end)) end++;
+    const collapsed = COLLAPSED_SECTIONS.find((c) => c.heading.test(text));
+    if (collapsed) {
+      tokens.splice(end, 0, htmlBlock("</details>\n"));
+      tokens.splice(i + 3, 0, htmlBlock(`<details class="${collapsed.className}"><summary>${escapeHtml(collapsed.summary)}</summary>\n`));
+      i = end + 1;
+    } else if (ANSWERS_SECTION.test(text)) {
+      for (let j = i + 3; j < end; j++) {
+        const inline = tokens[j + 1];
+        if (tokens[j].type !== "paragraph_open" || inline?.type !== "inline" || !inline.children?.length) continue;
+        const first = inline.children[0];
+        const prefixed = first.type === "text" ? ANSWER_PREFIX.exec(first.content) : null;
+        const bold = first.type === "strong_open" && inline.children[1]?.type === "text" && /^Answer[.:]?\s*$/.test(inline.children[1].content);
+        if (!prefixed && !bold) continue;
+        if (prefixed) first.content = first.content.slice(prefixed[0].length);
+        else {
+          inline.children.splice(0, 3);
+          if (inline.children[0]?.type === "text") inline.children[0].content = inline.children[0].content.replace(/^[.:]?\s*/, "");
+        }
+        tokens[j] = htmlBlock(`<details class="answer"><summary>Answer</summary>\n<p>`);
+        tokens[j + 2] = htmlBlock("</p>\n</details>\n");
+      }
+      i = end - 1;
+    }
+  }
 }

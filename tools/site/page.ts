@@ -83,17 +83,26 @@ main { max-width: 820px; min-width: 0; }
 h1 { font-size: 2rem; line-height: 1.25; margin: 1rem 0; }
 h2 { margin-top: 2.5rem; padding-top: 0.5rem; border-top: 1px solid var(--line); }
 code { font: 0.88em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; background: var(--soft); padding: 0.1em 0.3em; border-radius: 4px; }
-pre.hljs { padding: 0.9rem 1rem; border-radius: 6px; overflow-x: auto; border: 1px solid var(--line); line-height: 1.45; }
+main { overflow-wrap: break-word; }
+code { overflow-wrap: anywhere; }
+pre { max-width: 100%; }
+pre.hljs { padding: 0.9rem 1rem; border-radius: 6px; overflow-x: auto; white-space: pre; border: 1px solid var(--line); line-height: 1.45; }
 pre.hljs code { background: none; padding: 0; font-size: 0.85rem; line-height: inherit; }
 table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }
 th, td { border: 1px solid var(--line); padding: 0.35rem 0.7rem; text-align: left; }
 th { background: var(--soft); }
 blockquote { margin: 1rem 0; padding: 0.2rem 1rem; border-left: 4px solid var(--line); color: var(--muted); }
 .math-display { overflow-x: auto; overflow-y: hidden; }
+/* A long inline formula cannot break: it scrolls inside its own box instead of widening the page. */
+:not(.katex-display) > .katex { display: inline-block; max-width: 100%; overflow-x: auto; overflow-y: hidden; vertical-align: bottom; }
 a.citation code { color: var(--accent); }
 .repo-path { color: var(--muted); }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin: 1rem 0; font-size: 0.95rem; }
 .exercise-files h3 code { font-size: 1rem; }
+details.mistakes, details.answer { border: 1px solid var(--line); border-radius: 6px; padding: 0.4rem 1rem; margin: 0.6rem 0; background: var(--soft); }
+details.mistakes summary, details.answer summary { cursor: pointer; color: var(--muted); font-weight: 600; }
+details.answer { padding: 0.2rem 0.8rem; font-size: 0.95rem; }
+details.answer p { margin: 0.4rem 0; }
 details.solution { border: 1px solid var(--line); border-radius: 6px; padding: 0.5rem 1rem; margin: 1rem 0; }
 details.solution summary { cursor: pointer; font-weight: 600; }
 .module { margin-top: 2rem; }
