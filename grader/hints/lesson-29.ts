@@ -17,7 +17,9 @@ const hints: LessonHints = {
         "Masks are bool: use tf.where / tf.logicalAnd, and keep everything in tensor ops inside tf.tidy, because the grader differentiates the loss with respect to logprobs.",
       formula:
         "n = max(count(lossMask), 1);  r = exp(logprobs − proximal) on the mask, else 0;  L = max(−A·r, −A·clip(r, 1 − ε, 1 + ε_high));  clipMask = (−A·r < −A·clip(r)) ∧ mask;  " +
-        "with c: dualClipMask = (c·|A| < L) ∧ mask, L = min(L, c·|A|);  with rejection sampling: L = L·w, w = exp(proximal − old);  loss = Σ_mask L / n;  importanceWeight = r. " +
+        "with c: dualClipMask = (c·|A| < L) ∧ mask, L = min(L, c·|A|);  with rejection sampling: L = L·w, w = exp(proximal − old) (`mask`: mask ∧ w ≤ upper; `clamp`: w = min(w, upper));  " +
+        "loss = Σ_mask L / n;  importanceWeight = r.  " +
+        "Sequence level: n_b = max(count of row b's mask after rejection sampling, 1), r_b = exp(Σ_mask (logprobs − proximal) / n_b), A_b = Σ_mask A / n_b, broadcast over the row and 0 off the mask. " +
         "AReaL: areal/utils/functional/functional.py:479-559 @ 4aef98d8 (sequence level 128-149, rejection sampling 229-252 and 391-420).",
     },
   },
