@@ -14,7 +14,7 @@ const hints: LessonHints = {
         "TensorFlow.js traps: versions is int32, and tf.div on two int32 tensors floor-divides, so cast versions to float32 first. " +
         "tf.where computes both branches, so replace the zero denominators (say by 1) before dividing rather than relying on where to hide an Inf or NaN.",
       formula:
-        "α = clamp((v_θ − 1 − v_b)/(v_θ − v_b), 0, 1) where v_θ − v_b > 0 and v_b ≥ 0, else 0;  loglinear = old + α·(logprobs − old);  " +
+        "α = clamp((v_prox − v_b)/(v_θ − v_b), 0, 1) with v_prox = v_θ − 1, where v_θ − v_b > 0 and v_b ≥ 0, else 0 (α → 1 as the token gets staler);  loglinear = old + α·(logprobs − old);  " +
         "linear = log((1 − α)·e^old + α·e^logprobs + 1e-10);  rollout = old. " +
         "AReaL: areal/trainer/ppo/actor.py:629-684 @ 4aef98d8.",
     },
