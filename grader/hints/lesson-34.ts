@@ -14,10 +14,12 @@ const hints: LessonHints = {
         "Mean: plain masked mean, or leave-one-out (Σ − x_i)/(n − 1) for kept elements (divide by n − 1, not n; masked elements keep the plain mean), 0 when n ≤ 1. " +
         "Std: the squared deviations of each element from its OWN mean, divided by n − 1 when unbiased (the default) or n, with fallback 1 when that divisor is ≤ 0. " +
         "Add eps to the std, never under the square root; with stdLevel \"none\" use σ = 1 and drop eps as well; meanLevel \"none\" means μ = 0. " +
-        "groupSize 1 is special: a group leave-one-out mean is 0 and an unbiased group std is 1. Multiply the centred value by m, so masked elements come out 0.",
+        "groupSize 1 is special: a group leave-one-out mean is 0 and an unbiased group std is 1. Multiply the centred value by m, so masked elements come out 0. " +
+        "B should be a multiple of groupSize: rows past the last full group are divided by eps alone.",
       formula:
-        "μ_i = Σ_P m·x / n, or with leave-one-out (Σ_P m·x − x_i)/(n − 1) where m_i = 1 (0 if n ≤ 1);  σ = √(Σ_P (m·x − m·μ)² / (n − 1 or n)) (1 if the divisor ≤ 0);  " +
-        "out_i = (x_i − μ_i)·m_i / (σ + ε). AReaL: areal/utils/data.py:1378-1595 @ 4aef98d8 (defaults: areal/api/cli_args.py:42-95).",
+        "With n = Σ_P m for each pool P:  μ_i = Σ_P m·x / n, or with leave-one-out (Σ_P m·x − x_i·m_i) / max(n − m_i, 1) where m_i > 0 (the plain mean where m_i = 0), and 0 when n ≤ 1;  " +
+        "σ_i = √(Σ_P (m·x − m·μ)² / (n − 1)) when unbiased (1 when n ≤ 1), √(Σ_P (m·x − m·μ)² / n) otherwise (1 when n = 0);  " +
+        "out_i = (x_i − μ_i)·m_i / (σ_i + ε); level \"none\": μ = 0, or σ = 1 with ε = 0. AReaL: areal/utils/data.py:1378-1595 @ 4aef98d8 (defaults: areal/api/cli_args.py:42-95).",
     },
     rejectionSampling: {
       nudge:
@@ -27,7 +29,7 @@ const hints: LessonHints = {
         "δ = proximal − old (so w = e^δ = π_prox/π_behave); replace non-finite δ by 0 (tf.isFinite + tf.where) before using it for the ratio and the weight. " +
         "Metrics: ratio e^δ, k1 δ, k2 δ²/2, k3 e^(−δ) − 1 + δ (that direction, unclamped). Token level: `mask` keeps valid tokens with lower ≤ metric ≤ upper, `clamp` clips w to [lower ?? 0, upper]. " +
         "Sequence level pools a row's valid tokens by sum, mean (over the row's valid count, at least 1, not T) or max (an all-masked row counts as 0); for the ratio metric pool δ and exponentiate (geometric mean), " +
-        "and every token's weight becomes the row's geometric mean; one verdict per row. " +
+        "and every token's weight becomes the row's geometric mean; one verdict per row: `mask` drops whole rows out of bounds, `clamp` clips w only in those rows. " +
         "The weight is 0 wherever the returned mask is 0; filteredFraction = tokens dropped (or whose weight clamping changed) / valid tokens, not B·T. " +
         "lossMask is float32: build a bool with tf.notEqual(mask, 0) for tf.where, return the new mask as float32, and the fraction as a plain number (dataSync), all inside tf.tidy.",
       formula:
@@ -42,7 +44,8 @@ const hints: LessonHints = {
         "Throw if a sequence exceeds the budget or there are fewer sequences than nMbs. Visit indices longest first, equal lengths in index order (a stable descending sort on a copy; never sort seqLens in place). " +
         "Open a new micro-batch while fewer than nMbs exist, or when the sequence fits in none (Σ + len ≤ budget: equality fits). " +
         "Otherwise, among those it fits in, pick the one with the FEWEST SEQUENCES; ties go to the smaller token sum, then the older micro-batch (not simply the first that fits, nor the fewest tokens). " +
-        "Finally sort the indices inside each micro-batch, and the micro-batches by their first index.",
+        "Finally sort the indices inside each micro-batch, and the micro-batches by their first index. " +
+        "(AReaL sorts with numpy's default argsort, which keeps equal lengths in index order only for up to 16 sequences; beyond that its order among ties is not specified.)",
       formula:
         "order = indices by (−len, index);  for i in order: if #groups < nMbs or no g with Σ_g + len_i ≤ C: new group [i]; else add i to argmin over fitting g of (size_g, Σ_g, creation_g);  " +
         "return sorted groups sorted by first index (C = 1e12 by default). AReaL: areal/utils/seqpack.py:195-255 and areal/utils/data.py:448-472 @ 4aef98d8.",
