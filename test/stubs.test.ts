@@ -2,10 +2,11 @@
  * The stub generator: markers become NotImplementedError throws, private helpers disappear, and
  * syncing never overwrites a learner's file without --force and a backup.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ROOT } from "../grader/engine/paths.js";
 import { MarkerError, generateStub } from "../tools/stubs/generate.js";
 import { syncStubs, type StubStatus } from "../tools/stubs/sync.js";
 
@@ -79,5 +80,55 @@ describe("syncStubs", () => {
     rmSync(s.exercisePath);
     expect(syncStubs([{ ...s, state: "missing" }], false)[0].action).toBe("written");
     expect(readFileSync(s.exercisePath, "utf8")).toBe("the stub\n");
+  });
+});
+
+/**
+ * Stubs carry contracts, not recipes (docs/AUTHORING.md): the doc comment of every exported
+ * function in solutions/ (which the stub copies) states shapes, meaning and edge cases in a few
+ * lines; the step-by-step method belongs in grader/hints/. The `Align with:` citation and anything
+ * after it are not counted. Before the rebalance the longest comment body was 19 lines / 1080
+ * characters (lesson 13's moeFeedForward); after it, 9 lines / 589 characters.
+ */
+describe("stub doc comments", () => {
+  const MAX_LINES = 10;
+  const MAX_CHARS = 650;
+
+  function exportedFunctionDocs(): Array<{ where: string; doc: string | null }> {
+    const found: Array<{ where: string; doc: string | null }> = [];
+    const solutions = join(ROOT, "solutions");
+    for (const lesson of readdirSync(solutions).filter((d) => d.startsWith("lesson-"))) {
+      for (const file of readdirSync(join(solutions, lesson)).filter((f) => f.endsWith(".ts"))) {
+        const text = readFileSync(join(solutions, lesson, file), "utf8");
+        for (const m of text.matchAll(/^export (?:async )?function\s+(\w+)/gm)) {
+          const before = text.slice(0, m.index).trimEnd();
+          const doc = before.endsWith("*/") ? before.slice(before.lastIndexOf("/**")) : null;
+          found.push({ where: `solutions/${lesson}/${file}: ${m[1]}`, doc });
+        }
+      }
+    }
+    return found;
+  }
+
+  it("finds the exported functions of every lesson", () => {
+    expect(exportedFunctionDocs().length).toBeGreaterThan(30);
+  });
+
+  it(`every exported function has a doc comment of at most ${MAX_LINES} lines and ${MAX_CHARS} characters before its citation`, () => {
+    const bad: string[] = [];
+    for (const { where, doc } of exportedFunctionDocs()) {
+      if (doc === null) {
+        bad.push(`${where}: no doc comment`);
+        continue;
+      }
+      const lines = doc.split("\n");
+      const citation = lines.findIndex((l) => /Align with:/.test(l));
+      const body = (citation < 0 ? lines : lines.slice(0, citation)).join("\n");
+      const n = body.split("\n").length;
+      if (n > MAX_LINES || body.length > MAX_CHARS) {
+        bad.push(`${where}: ${n} lines, ${body.length} characters (move the recipe to grader/hints/)`);
+      }
+    }
+    expect(bad).toEqual([]);
   });
 });
