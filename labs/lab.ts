@@ -1,3 +1,6 @@
+import { describeRun, parseUseReference, resolveFunctions, type FunctionChoice } from "../lib/resolver.js";
+import type { PieceName, ResolvedPieces } from "../lib/model/pieces.js";
+
 /** What a lab's default export receives from `npm run lab`. */
 export interface LabContext {
   /** labs/<lesson>/out/, ignored by git: write plots and traces here. */
@@ -11,3 +14,28 @@ export interface LabContext {
 }
 
 export type Lab = (ctx: LabContext) => Promise<void> | void;
+
+/** Prints the "whose functions" table of a run, then a blank line. */
+export function printChoices(choices: readonly FunctionChoice[]): void {
+  for (const line of describeRun(choices)) console.log(line);
+  console.log();
+}
+
+/**
+ * The lesson functions a lab runs, through lib/resolver.ts (the learner's when they pass grading,
+ * else the reference; `--use-reference lesson-NN,…|all` in the lab's arguments forces the
+ * reference), with the table of whose they are printed first.
+ */
+export async function labFunctions<T extends object>(ctx: LabContext, homes: { [K in keyof T]: string }): Promise<T> {
+  const { fns, choices } = await resolveFunctions<T>(homes, { useReference: parseUseReference(ctx.args) });
+  printChoices(choices);
+  return fns;
+}
+
+/** The model's pieces for a lab, printing whose are the `shown` ones (those the lab's model actually runs). */
+export async function labPieces(ctx: LabContext, shown: readonly PieceName[]): Promise<ResolvedPieces> {
+  const { resolvePieces } = await import("../lib/model/pieces.js");
+  const resolved = await resolvePieces({ useReference: parseUseReference(ctx.args) });
+  printChoices(resolved.choices.filter((c) => shown.includes(c.name as PieceName)));
+  return resolved;
+}

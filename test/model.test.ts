@@ -18,12 +18,22 @@ import { fastAttentionCore } from "../lib/model/fast-attention.js";
 import { linear } from "../lib/model/linear.js";
 import { decodeSafetensors, encodeSafetensors } from "../lib/model/safetensors.js";
 import { loadModel, saveModel } from "../lib/model/checkpoint.js";
-import { resolvePieces } from "../lib/model/resolver.js";
-import { REFERENCE_PIECES } from "../lib/model/pieces.js";
+import { REFERENCE_PIECES, referenceProjectQkv, resolvePieces } from "../lib/model/pieces.js";
+import type { ModelPieces, ProjectQkv } from "../lib/model/types.js";
 import { ROOT, paths } from "../grader/engine/paths.js";
 import { Rng } from "../grader/engine/random.js";
 import { generateStub } from "../tools/stubs/generate.js";
-import { repeatKv } from "../solutions/lesson-11/attention.js";
+import { attention, projectQkv, repeatKv } from "../solutions/lesson-11/attention.js";
+import { rmsNorm } from "../solutions/lesson-9/rmsnorm.js";
+import { causalLmLoss } from "../solutions/lesson-10/loss.js";
+import { ropeFrequencies } from "../solutions/lesson-12/rope.js";
+import { generate } from "../solutions/lesson-12/generate.js";
+import { feedForward, moeFeedForward } from "../solutions/lesson-13/ffn.js";
+import { sampleNextToken } from "../solutions/lesson-3/sampling.js";
+
+// lib/ declares the pieces' signatures itself (it never imports solutions/): the references must fit them.
+const REFERENCE_SIGNATURES: ModelPieces = { rmsNorm, causalLmLoss, attention, ropeFrequencies, generate, feedForward, moeFeedForward, sampleNextToken };
+const PROJECT_QKV_SIGNATURE: ProjectQkv = projectQkv;
 
 await initBackend("cpu");
 
@@ -198,6 +208,13 @@ describe("model: safetensors checkpoints", () => {
   });
 });
 
+describe("model: the reference pieces", () => {
+  it("are the solutions' own functions, loaded through lib/resolver.ts", () => {
+    for (const [name, fn] of Object.entries(REFERENCE_SIGNATURES)) expect(REFERENCE_PIECES[name as keyof ModelPieces], name).toBe(fn);
+    expect(referenceProjectQkv).toBe(PROJECT_QKV_SIGNATURE);
+  });
+});
+
 describe("model: the resolver", () => {
   const workspace = mkdtempSync(join(ROOT, ".selfcheck-resolver-"));
   afterAll(() => rmSync(workspace, { recursive: true, force: true }));
@@ -222,7 +239,7 @@ describe("model: the resolver", () => {
 
   it("takes a passing exercise, the reference for an untouched stub, a missing file or a failing exercise", async () => {
     const { pieces, choices } = await resolvePieces({ exercisesDir: workspace });
-    const source = Object.fromEntries(choices.map((c) => [c.piece, c.source]));
+    const source = Object.fromEntries(choices.map((c) => [c.name, c.source]));
     expect(source).toEqual({
       sampleNextToken: "solutions",
       rmsNorm: "exercises",
@@ -233,15 +250,16 @@ describe("model: the resolver", () => {
       feedForward: "solutions",
       moeFeedForward: "solutions",
     });
-    expect(choices.find((c) => c.piece === "causalLmLoss")?.why).toBe("not started");
-    expect(choices.find((c) => c.piece === "feedForward")?.why).toMatch(/cases not passed/);
+    expect(choices.find((c) => c.name === "causalLmLoss")?.why).toBe("not started");
+    expect(choices.find((c) => c.name === "feedForward")?.why).toMatch(/^fails \d+ of \d+ cases$/);
+    expect(choices.find((c) => c.name === "rmsNorm")?.why).toMatch(/^passes (\d+)\/\1 cases$/);
     expect(pieces.rmsNorm).not.toBe(REFERENCE_PIECES.rmsNorm);
     expect(pieces.attention).toBe(REFERENCE_PIECES.attention);
   });
 
   it("--use-reference forces the reference even for a passing exercise", async () => {
     const { pieces, choices } = await resolvePieces({ exercisesDir: workspace, useReference: ["9"] });
-    expect(choices.find((c) => c.piece === "rmsNorm")).toMatchObject({ source: "solutions", why: "--use-reference" });
+    expect(choices.find((c) => c.name === "rmsNorm")).toMatchObject({ source: "solutions", why: "--use-reference" });
     expect(pieces.rmsNorm).toBe(REFERENCE_PIECES.rmsNorm);
   });
 });

@@ -12,20 +12,26 @@
 import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";
 import type { KvEntry } from "../../lib/model/types.js";
-import { rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
-import { applyRope } from "../../solutions/lesson-12/rope.js";
+import type * as Lesson9Rmsnorm from "../lesson-9/rmsnorm.js";
+import type * as Lesson12Rope from "../lesson-12/rope.js";
+import { resolveFunction } from "../../lib/resolver.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
 // Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
 // functions of your own are welcome), then run `npm run grade lesson-11`. Generated from
 // solutions/ by `npm run stubs`; edit freely.
 
+// Other lessons' functions, through the course's resolver (lib/resolver.ts): their reference
+// solutions, so this lesson grades the same whatever your progress on those.
+const { fn: rmsNorm } = await resolveFunction<typeof Lesson9Rmsnorm.rmsNorm>("lesson-9", "rmsNorm", { useReference: true });
+const { fn: applyRope } = await resolveFunction<typeof Lesson12Rope.applyRope>("lesson-12", "applyRope", { useReference: true });
+
 /**
- * Grouped-query attention's sharing of key/value heads: each kv head is repeated nRep times in a
- * row, so query head h reads kv head ⌊h / nRep⌋.
+ * Grouped-query attention's sharing of key/value heads, as MiniMind lays it out: query head h
+ * reads kv head ⌊h / nRep⌋.
  *
- * `x`: [B, T, Hkv, D] → [B, T, Hkv·nRep, D]; output head j = input head ⌊j / nRep⌋.
- * With nRep = 1 it returns `x` itself, as MiniMind does.
+ * `x`: [B, T, Hkv, D] → [B, T, Hkv·nRep, D], same dtype. With nRep = 1 it returns `x` itself, as
+ * MiniMind does.
  *
  * Align with: model/model_minimind.py:86-89
  */
@@ -73,16 +79,11 @@ export interface AttentionResult {
 }
 
 /**
- * One grouped-query self-attention layer, in MiniMind's order:
- *   1. q = x·Wqᵀ, k = x·Wkᵀ, v = x·Wvᵀ, split into heads of D
- *   2. QK-norm: q ← RMSNorm(q)·qNorm, k ← RMSNorm(k)·kNorm over each head's D (before RoPE)
- *   3. RoPE on q and k (positions P … P + S − 1)
- *   4. k, v ← concat(past, new) along positions; the cache keeps them here, before repeatKv
- *   5. scores = q·kᵀ / √D per query head, against kv head ⌊h / nRep⌋   → [B, Hq, S, T]
- *   6. + causal mask (−∞ where key j > P + i) + (1 − attentionMask)·(−1e9)
- *   7. softmax over keys, times v, heads merged back to [B, S, Hq·D], then ·Woᵀ
- * MiniMind's fused path (scaled_dot_product_attention) computes the same numbers when no mask
- * or cache is given; this is its explicit path.
+ * One grouped-query self-attention layer, as MiniMind's explicit (non-fused) path computes it:
+ * QK-norm, RoPE at positions P … P + S − 1, causal over the P cached and S new keys, padded keys
+ * (attentionMask 0) pushed to −1e9 rather than −∞. `x`: [B, S, H] float32. Returns `output`
+ * [B, S, H] and, with `useCache`, `presentKv`: past and new keys/values [B, T, Hkv, D], normed and
+ * rotated, before repeatKv. No cache (P = 0) and no mask are the common case.
  *
  * Align with: model/model_minimind.py:111-134
  */

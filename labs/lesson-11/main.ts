@@ -12,15 +12,17 @@ import { miniMindConfig } from "../../lib/model/config.js";
 import { MiniMindTS } from "../../lib/model/model.js";
 import { names } from "../../lib/model/params.js";
 import { BOS_ID, encodeBytes } from "../../lib/model/byte-tokenizer.js";
-import { describeChoices, parseUseReference, resolvePieces } from "../../lib/model/resolver.js";
-import { projectQkv, repeatKv } from "../../solutions/lesson-11/attention.js";
-import type { Lab } from "../lab.js";
+import type { ProjectQkv } from "../../lib/model/types.js";
+import type * as Attention from "../../exercises/lesson-11/attention.js";
+import { labFunctions, labPieces, type Lab } from "../lab.js";
 
 const shape = (t: tf.Tensor) => `[${t.shape.join(", ")}]`;
 
 const lab: Lab = async (ctx) => {
-  const { pieces, choices } = await resolvePieces({ useReference: parseUseReference(ctx.args) });
-  console.log(`Lab 11: one MiniMind block, traced (${describeChoices(choices).find((l) => l.startsWith("attention"))})\n`);
+  console.log("Lab 11: one MiniMind block, traced\n");
+  const { pieces } = await labPieces(ctx, ["rmsNorm", "ropeFrequencies", "attention", "feedForward"]);
+  // The trace calls attention's two halves itself: projectQkv (the reference's helper) and repeatKv.
+  const { projectQkv, repeatKv } = await labFunctions<{ projectQkv: ProjectQkv; repeatKv: typeof Attention.repeatKv }>(ctx, { projectQkv: "lesson-11", repeatKv: "lesson-11" });
   const config = miniMindConfig({ numHiddenLayers: 1, maxPositionEmbeddings: 64 });
   const model = MiniMindTS.init(config, 11, { pieces });
   const text = "Hello, MiniMind!";

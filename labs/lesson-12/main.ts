@@ -14,11 +14,9 @@ import { MiniMindTS } from "../../lib/model/model.js";
 import { loadModel } from "../../lib/model/checkpoint.js";
 import { initialParameters } from "../../lib/model/params.js";
 import { BOS_ID, BYTE_VOCAB_SIZE, decodeBytes, encodeBytes } from "../../lib/model/byte-tokenizer.js";
-import { describeChoices, parseUseReference, resolvePieces } from "../../lib/model/resolver.js";
-import type { ModelPieces } from "../../lib/model/pieces.js";
-import type { CausalLm } from "../../lib/model/types.js";
+import type { CausalLm, ModelPieces } from "../../lib/model/types.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import type { Lab } from "../lab.js";
+import { labPieces, type Lab } from "../lab.js";
 
 const CHECKPOINT = join(ROOT, "labs", "lesson-7", "out", "pretrain_128.safetensors");
 
@@ -48,11 +46,24 @@ function timed(model: CausalLm): { lm: CausalLm; steps: Array<{ positions: numbe
 
 const lab: Lab = async (ctx) => {
   const i = ctx.args.indexOf("--tokens");
-  const { pieces, choices } = await resolvePieces({ useReference: parseUseReference(ctx.args) });
+  console.log(`Lab 12: cached vs uncached generation, on the ${ctx.backend} backend\n`);
+  const { pieces } = await labPieces(ctx, ["generate", "ropeFrequencies", "attention", "rmsNorm", "feedForward"]);
   const { model, from } = openModel(pieces);
-  const maxNewTokens = Math.min(i >= 0 ? Number(ctx.args[i + 1]) : 48, model.config.maxPositionEmbeddings - 16);
-  console.log(`Lab 12: cached vs uncached generation with ${from}, on the ${ctx.backend} backend`);
-  for (const line of describeChoices(choices).filter((l) => /^(generate|attention|ropeFrequencies)/.test(l))) console.log(`  ${line}`);
+  const asked = i >= 0 ? Number(ctx.args[i + 1]) : 48;
+  // The prompt takes 11 positions (BOS + "The old man"); 16 leaves it room inside the RoPE table.
+  const cap = model.config.maxPositionEmbeddings - 16;
+  const maxNewTokens = Math.min(asked, cap);
+  console.log(`Model: ${from}.`);
+  if (asked > cap) {
+    console.log(
+      `--tokens ${asked} is capped at ${cap} = maxPositionEmbeddings (${model.config.maxPositionEmbeddings}) − 16: the RoPE table has ` +
+        `${model.config.maxPositionEmbeddings} rows, and prompt + new tokens must fit in it (16 leaves room for the prompt).`,
+    );
+  }
+  console.log(
+    `Both runs generate exactly ${maxNewTokens} tokens with eosTokenId null: nothing stops a row early, so the text runs on past ` +
+      "the end of a sentence (a fair timing needs both runs to do the same number of steps; lab 7's samples stop at EOS).",
+  );
 
   const prompt = "The old man";
   const ids = tf.tensor2d([[BOS_ID, ...encodeBytes(prompt)]], undefined, "int32");

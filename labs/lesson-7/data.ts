@@ -25,13 +25,41 @@ function pretrainSample(text: string, maxLength: number): Sample {
   return { inputIds, labels: inputIds.map((id) => (id === PAD_ID ? -100 : id)) };
 }
 
-/** Every non-empty line of datasets/tiny-corpus.txt as a sample. */
-export function loadCorpus(maxLength: number): Sample[] {
-  return readFileSync(join(ROOT, "datasets", "tiny-corpus.txt"), "utf8")
+export interface Corpus {
+  /** The sentences trained on, as samples. */
+  train: Sample[];
+  /** Every `heldOutEvery`-th sentence, never trained on: the loss there says what generalises. */
+  heldOut: Sample[];
+  /** The held-out sentences' text. */
+  heldOutText: string[];
+  bytes: number;
+}
+
+/**
+ * The non-empty lines of datasets/tiny-corpus.txt as samples, split: line i is held out when
+ * i mod heldOutEvery = heldOutEvery − 1 (one in eight by default), trained on otherwise.
+ */
+export function loadCorpus(maxLength: number, heldOutEvery = 8): Corpus {
+  const text = readFileSync(join(ROOT, "datasets", "tiny-corpus.txt"), "utf8");
+  const lines = text
     .split("\n")
     .map((line) => line.trim())
-    .filter((line) => line !== "")
-    .map((line) => pretrainSample(line, maxLength));
+    .filter((line) => line !== "");
+  const held = (i: number) => i % heldOutEvery === heldOutEvery - 1;
+  return {
+    train: lines.filter((_, i) => !held(i)).map((line) => pretrainSample(line, maxLength)),
+    heldOut: lines.filter((_, i) => held(i)).map((line) => pretrainSample(line, maxLength)),
+    heldOutText: lines.filter((_, i) => held(i)),
+    bytes: Buffer.byteLength(text),
+  };
+}
+
+/** All of `samples` as one batch of [B, L] int32 tensors. */
+export function asBatch(samples: Sample[]): { inputIds: tf.Tensor2D; labels: tf.Tensor2D } {
+  return {
+    inputIds: tf.tensor2d(samples.map((s) => s.inputIds), undefined, "int32"),
+    labels: tf.tensor2d(samples.map((s) => s.labels), undefined, "int32"),
+  };
 }
 
 /** `steps` batches of `batchSize` samples, reshuffled (seeded) every epoch, as [B, L] int32 tensors. */

@@ -16,8 +16,9 @@
  * it, values and gradients.
  */
 import * as tf from "../tf.js";
-import { projectQkv, type AttentionOptions, type AttentionResult, type AttentionWeights } from "../../solutions/lesson-11/attention.js";
 import { linear } from "./linear.js";
+import { referenceProjectQkv as projectQkv } from "./pieces.js";
+import type { AttentionOptions, AttentionResult, AttentionWeights } from "./types.js";
 
 /**
  * [B or 1, 1, nRep·S, T] additive mask for grouped rows (row r is query r mod S, at position

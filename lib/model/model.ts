@@ -11,10 +11,8 @@ import type { MiniMindConfig } from "./config.js";
 import { fastAttention } from "./fast-attention.js";
 import { linear } from "./linear.js";
 import { initialParameters, names, parameterSpecs } from "./params.js";
-import { REFERENCE_PIECES, type ModelPieces } from "./pieces.js";
-import type { GenerateOptions } from "../../solutions/lesson-12/generate.js";
-import type { SampleOptions } from "../../solutions/lesson-3/sampling.js";
-import type { CausalLm, ForwardOptions, ForwardOutput, KvEntry } from "./types.js";
+import { REFERENCE_PIECES } from "./pieces.js";
+import type { CausalLm, ForwardOptions, ForwardOutput, GenerateOptions, KvEntry, ModelPieces, SampleOptions } from "./types.js";
 
 registerWasmKernels();
 

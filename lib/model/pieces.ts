@@ -1,40 +1,59 @@
 /**
  * The functions MiniMindTS is assembled from, each the graded exercise of one lesson. The model
  * takes them as a `ModelPieces` value, so the same model runs on the reference solutions or on a
- * learner's exercises (lib/model/resolver.ts chooses).
+ * learner's exercises; lib/resolver.ts chooses, piece by piece (`resolvePieces`).
  */
-import { rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
-import { causalLmLoss } from "../../solutions/lesson-10/loss.js";
-import { attention } from "../../solutions/lesson-11/attention.js";
-import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
-import { generate } from "../../solutions/lesson-12/generate.js";
-import { feedForward, moeFeedForward } from "../../solutions/lesson-13/ffn.js";
-import { sampleNextToken } from "../../solutions/lesson-3/sampling.js";
+import { resolveFunction, resolveFunctions, type FunctionChoice, type ResolveOptions } from "../resolver.js";
+import type { ModelPieces, ProjectQkv } from "./types.js";
 
-export interface ModelPieces {
-  rmsNorm: typeof rmsNorm;
-  causalLmLoss: typeof causalLmLoss;
-  attention: typeof attention;
-  ropeFrequencies: typeof ropeFrequencies;
-  generate: typeof generate;
-  feedForward: typeof feedForward;
-  moeFeedForward: typeof moeFeedForward;
-  sampleNextToken: typeof sampleNextToken;
-}
-
+export type { ModelPieces } from "./types.js";
 export type PieceName = keyof ModelPieces;
 
-/** Where each piece is taught: the lesson, and the file under exercises/<lesson>/ (and solutions/). */
-export const PIECE_HOMES: Record<PieceName, { lesson: string; file: string }> = {
-  rmsNorm: { lesson: "lesson-9", file: "rmsnorm.ts" },
-  causalLmLoss: { lesson: "lesson-10", file: "loss.ts" },
-  attention: { lesson: "lesson-11", file: "attention.ts" },
-  ropeFrequencies: { lesson: "lesson-12", file: "rope.ts" },
-  generate: { lesson: "lesson-12", file: "generate.ts" },
-  feedForward: { lesson: "lesson-13", file: "ffn.ts" },
-  moeFeedForward: { lesson: "lesson-13", file: "ffn.ts" },
-  sampleNextToken: { lesson: "lesson-3", file: "sampling.ts" },
+/** The lesson that teaches each piece, in lesson order. */
+export const PIECE_HOMES: Record<PieceName, string> = {
+  sampleNextToken: "lesson-3",
+  rmsNorm: "lesson-9",
+  causalLmLoss: "lesson-10",
+  attention: "lesson-11",
+  ropeFrequencies: "lesson-12",
+  generate: "lesson-12",
+  feedForward: "lesson-13",
+  moeFeedForward: "lesson-13",
 };
 
-/** The reference solutions of every piece. */
-export const REFERENCE_PIECES: ModelPieces = { rmsNorm, causalLmLoss, attention, ropeFrequencies, generate, feedForward, moeFeedForward, sampleNextToken };
+/** The reference of `name`, or (when solutions/ lacks it) a function that throws why when called. */
+async function referenceOf<F>(lesson: string, name: string): Promise<F> {
+  try {
+    return (await resolveFunction<F>(lesson, name, { useReference: true, referenceOnly: true })).fn;
+  } catch (err) {
+    return (() => {
+      throw err;
+    }) as F;
+  }
+}
+
+async function referencePieces(): Promise<ModelPieces> {
+  const out: Record<string, unknown> = {};
+  for (const [name, lesson] of Object.entries(PIECE_HOMES)) out[name] = await referenceOf(lesson, name);
+  return out as unknown as ModelPieces;
+}
+
+/** The reference solutions of every piece (the model's default). */
+export const REFERENCE_PIECES: ModelPieces = await referencePieces();
+
+/** Lesson 11's reference projections, which lib/model/fast-attention.ts shares. */
+export const referenceProjectQkv: ProjectQkv = await referenceOf<ProjectQkv>("lesson-11", "projectQkv");
+
+export interface ResolvedPieces {
+  pieces: ModelPieces;
+  choices: FunctionChoice[];
+}
+
+/**
+ * For every piece of the model, the learner's function when it passes its grader, else the
+ * reference (or always the reference for the lessons in `useReference`).
+ */
+export async function resolvePieces(opts: ResolveOptions = {}): Promise<ResolvedPieces> {
+  const { fns, choices } = await resolveFunctions<ModelPieces>(PIECE_HOMES, opts);
+  return { pieces: fns, choices };
+}

@@ -3,6 +3,7 @@
  * interface that generation drives.
  */
 import type * as tf from "../tf.js";
+import type { RopeScaling } from "./config.js";
 
 /**
  * One layer's key/value cache (a type alias, not an interface, so tf.tidy can return it): keys after QK-norm and RoPE, values as projected, both before
@@ -39,3 +40,125 @@ export interface ForwardOutput {
 export interface CausalLm {
   forward(inputIds: tf.Tensor2D, opts?: ForwardOptions): ForwardOutput;
 }
+
+// The signatures of the lesson functions the model is assembled from, declared here so that lib/
+// never imports solutions/ (test/model.test.ts checks that the reference solutions fit them).
+
+/** Lesson 11: one attention layer's projection weights, PyTorch layout [out, in]. */
+export interface AttentionWeights {
+  /** q_proj: [Hq·D, H] */
+  wq: tf.Tensor2D;
+  /** k_proj: [Hkv·D, H] */
+  wk: tf.Tensor2D;
+  /** v_proj: [Hkv·D, H] */
+  wv: tf.Tensor2D;
+  /** o_proj: [H, Hq·D] */
+  wo: tf.Tensor2D;
+  /** q_norm: RMSNorm gain over one head, [D] */
+  qNorm: tf.Tensor1D;
+  /** k_norm: RMSNorm gain over one head, [D] */
+  kNorm: tf.Tensor1D;
+}
+
+/** Lesson 11: what one attention layer is told besides its input and weights. */
+export interface AttentionOptions {
+  numHeads: number;
+  numKvHeads: number;
+  /** [S, D]: the RoPE table rows of the new positions P … P + S − 1. */
+  cos: tf.Tensor2D;
+  sin: tf.Tensor2D;
+  /** [B, T]: 1 for a real token, 0 for padding, over cached and new positions. */
+  attentionMask?: tf.Tensor2D | null;
+  /** Keys and values of the P earlier positions (already normed and rotated). */
+  pastKv?: KvEntry | null;
+  /** Return this layer's cache: past and new keys/values, before repeatKv. */
+  useCache?: boolean;
+  /** ε of the QK-norm RMSNorms (default 1e-6). */
+  eps?: number;
+}
+
+export interface AttentionResult {
+  /** [B, S, H] */
+  output: tf.Tensor3D;
+  /** [B, T, Hkv, D] keys and values when `useCache`, else undefined. */
+  presentKv: KvEntry | undefined;
+}
+
+/** Lesson 11's projections (q [B, S, Hq, D]; k, v [B, T, Hkv, D]), shared by lib/model/fast-attention.ts. */
+export interface ProjectedQkv {
+  q: tf.Tensor4D;
+  k: tf.Tensor4D;
+  v: tf.Tensor4D;
+}
+
+/** Lesson 12: the rotary table, [end, 2·⌊D/2⌋] each. */
+export interface RopeTable {
+  cos: tf.Tensor2D;
+  sin: tf.Tensor2D;
+}
+
+/** Lesson 12: the options of `generate`. */
+export interface GenerateOptions {
+  /** At most this many new tokens per row. */
+  maxNewTokens: number;
+  /** Rows stop at this token; null never stops early. */
+  eosTokenId?: number | null;
+  /** [B, S]: 1 for prompt tokens, 0 for (left) padding. */
+  attentionMask?: tf.Tensor2D | null;
+  /** Feed only the new token and reuse the cache (default true). */
+  useCache?: boolean;
+  /** Chooses each row's next token from its last logits [B, V], returning [B] int32 (default greedy). */
+  pickToken?: (lastLogits: tf.Tensor2D) => tf.Tensor1D;
+}
+
+/** Lesson 13: one SwiGLU feed-forward's weights. */
+export interface FfnWeights {
+  /** [I, H] */
+  gate: tf.Tensor2D;
+  /** [I, H] */
+  up: tf.Tensor2D;
+  /** [H, I] */
+  down: tf.Tensor2D;
+}
+
+export interface MoeWeights {
+  /** [E, H]: one routing logit per expert. */
+  gate: tf.Tensor2D;
+  experts: FfnWeights[];
+}
+
+export interface MoeOptions {
+  topK: number;
+  normTopkProb: boolean;
+  routerAuxLossCoef: number;
+  training: boolean;
+}
+
+export interface MoeResult {
+  output: tf.Tensor;
+  auxLoss: tf.Scalar;
+}
+
+/** Lesson 3: MiniMind's sampling knobs, and the seed of the course's Rng. */
+export interface SampleOptions {
+  temperature?: number;
+  topK?: number;
+  topP?: number;
+  repetitionPenalty?: number;
+  previousTokens?: tf.Tensor1D | tf.Tensor2D;
+  seed: number;
+}
+
+/** The functions MiniMindTS is assembled from, each the graded exercise of one lesson. */
+export interface ModelPieces {
+  rmsNorm: (x: tf.Tensor, weight: tf.Tensor1D, eps: number) => tf.Tensor;
+  causalLmLoss: (logits: tf.Tensor3D, labels: tf.Tensor2D, ignoreIndex?: number) => tf.Scalar;
+  attention: (x: tf.Tensor3D, weights: AttentionWeights, opts: AttentionOptions) => AttentionResult;
+  ropeFrequencies: (dim: number, end: number, base?: number, ropeScaling?: RopeScaling | null) => RopeTable;
+  generate: (model: CausalLm, inputIds: tf.Tensor2D, opts: GenerateOptions) => tf.Tensor2D;
+  feedForward: (x: tf.Tensor, w: FfnWeights) => tf.Tensor;
+  moeFeedForward: (x: tf.Tensor, w: MoeWeights, opts: MoeOptions) => MoeResult;
+  sampleNextToken: (logits: tf.Tensor1D | tf.Tensor2D, opts: SampleOptions) => tf.Tensor;
+}
+
+export type ProjectQkv = (x: tf.Tensor3D, weights: AttentionWeights, opts: AttentionOptions) => ProjectedQkv;

@@ -12,8 +12,8 @@
 import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";
 import type { KvEntry } from "../../lib/model/types.js";
-import { rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
-import { applyRope } from "../../solutions/lesson-12/rope.js";
+import { rmsNorm } from "../lesson-9/rmsnorm.js";
+import { applyRope } from "../lesson-12/rope.js";
 
 /**
  * Grouped-query attention's sharing of key/value heads, as MiniMind lays it out: query head h
