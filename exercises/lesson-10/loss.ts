@@ -17,13 +17,9 @@ import { NotImplementedError } from "../../lib/errors.js";
  * Next-token cross-entropy with the one-position shift and ignored labels.
  *
  * `logits`: [B, T, V] float32; `labels`: [B, T] int32, where `ignoreIndex` (−100) marks positions
- * that are not scored (prompt, padding). Pairs logits[:, t] with labels[:, t + 1] for t < T − 1:
- *   loss = −(1/N) Σ_{(b,t) counted} log softmax(logits[b, t])[labels[b, t + 1]]
- * with N the number of counted pairs over the whole batch (one mean over tokens, not a mean of
- * per-sequence means). When nothing is counted (every label ignored, or T = 1) the loss is
- * 0/0 = NaN, as PyTorch's `F.cross_entropy` returns.
- *
- * Uses only ops with gradients in tfjs (slice, logSoftmax, oneHot as a constant, sums).
+ * that are not scored (prompt, padding). Returns a float32 scalar: the mean over every counted
+ * token of the batch (not a mean of per-sequence means), differentiable in `logits`. When nothing
+ * is counted (every label ignored, or T = 1) the loss is 0/0 = NaN, as PyTorch's `F.cross_entropy`.
  *
  * Align with: model/model_minimind.py:250-252
  */

@@ -35,15 +35,12 @@ export function greedyToken(lastLogits: tf.Tensor2D): tf.Tensor1D {
 }
 
 /**
- * Autoregressive generation. Each step:
- *   1. past = length of the cache (0 without one); feed ids[:, past:] with the mask and cache
- *   2. extend the mask by one column of 1s
- *   3. next = pickToken(logits[:, −1, :]); rows already finished get eosTokenId instead
- *   4. append next to the ids; keep the returned cache (when useCache)
- *   5. a row that produced eosTokenId is finished; stop when every row is
- * Returns [B, S + n] int32: the prompt followed by the n ≤ maxNewTokens generated tokens. With a
- * cache, the first step feeds the whole prompt and every later step one token; the tokens are
- * the same as without one.
+ * Autoregressive generation, as MiniMind's `generate` loop does it. `inputIds`: [B, S] int32.
+ *
+ * Returns [B, S + n] int32: the prompt followed by the n ≤ maxNewTokens tokens of each row. It
+ * stops early once every row has produced eosTokenId; a row that finished earlier continues with
+ * eosTokenId. With a cache the model sees the whole prompt once and then one token per step; the
+ * tokens are the same as without one. Every tensor made on the way is freed except the result.
  *
  * Align with: model/model_minimind.py:257-288
  */

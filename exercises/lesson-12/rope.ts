@@ -23,15 +23,12 @@ export interface RopeTable {
 }
 
 /**
- * The cos/sin table of rotary embeddings for positions 0 … end−1.
+ * The cos/sin table of rotary embeddings for positions 0 … end−1 (`dim` = D, `base` = θ).
  *
- * f_i = 1 / base^(2i/D) for i = 0 … ⌊D/2⌋−1. With `ropeScaling` (YaRN) and end > the original
- * context L: f_i ← f_i·((1 − γ_i) + γ_i / factor), with the ramp
- *   γ_i = clamp((i − low) / max(high − low, 0.001), 0, 1),  idx(b) = D·ln(L / (2πb)) / (2·ln base),
- *   low = max(⌊idx(betaFast)⌋, 0),  high = min(⌈idx(betaSlow)⌉, ⌊D/2⌋ − 1)   (float64 arithmetic)
- * The attention factor a multiplies both tables whenever `ropeScaling` is given (else a = 1).
- *   cos[p] = [cos(p·f), cos(p·f)]·a,   sin[p] = [sin(p·f), sin(p·f)]·a
- * Every step is float32, as in PyTorch: the angle is p·f rounded to float32.
+ * Returns two float32 [end, 2·⌊D/2⌋] tables: row p holds cos (or sin) of p times each of the
+ * ⌊D/2⌋ frequencies, the half written twice, as MiniMind lays it out. With `ropeScaling` (YaRN)
+ * both tables are multiplied by its attention factor, and the frequencies are rescaled only when
+ * end > originalMaxPositionEmbeddings. Float32 as in PyTorch: each angle is rounded to float32.
  *
  * Align with: model/model_minimind.py:62-78
  */
@@ -46,13 +43,11 @@ export interface RotatedQk {
 }
 
 /**
- * Rotates queries and keys by their positions.
+ * Rotates queries and keys by their positions, in MiniMind's rotate_half convention.
  *
- * `q`: [B, S, Hq, D], `k`: [B, S, Hkv, D], `cos`, `sin`: [S, D] (rows of the table for these
- * positions). With rotate_half(x) = [−x₂, x₁] for the halves x = [x₁, x₂] of the last axis:
- *   q' = q·cos + rotate_half(q)·sin,   k' = k·cos + rotate_half(k)·sin
- * cos/sin broadcast over batch and heads (MiniMind's unsqueeze at dim 1 turns [S, D] into
- * [S, 1, D]). Dimension j is paired with j + D/2: each pair turns by the angle p·f_j.
+ * `q`: [B, S, Hq, D], `k`: [B, S, Hkv, D] float32; `cos`, `sin`: [S, D], the table rows of these
+ * S positions, shared by every batch row and head. Returns q and k rotated, same shapes;
+ * differentiable in q and k. Position 0 (cos = 1, sin = 0) leaves a vector unchanged.
  *
  * Align with: model/model_minimind.py:80-84
  */

@@ -51,11 +51,10 @@ export interface MoeResult {
 }
 
 /**
- * SwiGLU feed-forward: a SiLU-gated linear unit between two widths.
+ * SwiGLU feed-forward: a SiLU-gated linear unit between two widths (H → I → H).
  *
- * `x`: [..., H]; weights as in `FfnWeights`. With silu(z) = z·σ(z) (tfjs has no silu helper):
- *   FFN(x) = down( silu(gate(x)) ⊙ up(x) )      where gate(x) = x·Wgᵀ, and so on
- * Returns [..., H].
+ * `x`: [..., H] float32; weights as in `FfnWeights`. Returns [..., H], differentiable in x and
+ * every weight.
  *
  * Align with: model/model_minimind.py:136-146
  */
@@ -64,23 +63,12 @@ export function feedForward(x: tf.Tensor, w: FfnWeights): tf.Tensor {
 }
 
 /**
- * A mixture-of-experts feed-forward with top-k routing and MiniMind's load-balancing loss.
+ * A mixture-of-experts feed-forward: each token is sent to its k best experts (MiniMind's router)
+ * and gets their outputs, weighted; plus MiniMind's load-balancing loss.
  *
- * `x`: [..., H], flattened to N tokens. Per token:
- *   p = softmax(gate(x))                                   [E], over all experts
- *   S = the k experts with the largest p;  w_e = p_e for e ∈ S (0 otherwise)
- *   if normTopkProb: w_e ← w_e / (Σ_{e∈S} p_e + 1e-20)
- *   y = Σ_{e∈S} w_e · FFN_e(x)
- * Auxiliary loss, in training with α > 0 (else 0):
- *   f_e = (1/N) Σ_tokens 1[e ∈ S]   (summed over the k slots, so Σ_e f_e = k)
- *   P̄_e = (1/N) Σ_tokens p_e
- *   aux = α · E · Σ_e f_e · P̄_e
- *
- * Readable path: every expert runs on every token and the unrouted ones get weight 0, so the sum
- * equals MiniMind's, which runs each expert only on its routed tokens (a gather and an
- * index_add); that saves E/k of the compute, which matters at scale but not at this size. The
- * gradient reaches the router through p (the weights and the aux loss); the top-k choice carries
- * none, and since tfjs has no gradient for TopK it is taken on a copy of p that is not on the tape.
+ * `x`: [..., H] float32; weights as in `MoeWeights`. Returns `output` [..., H] and `auxLoss`, a
+ * scalar that is exactly 0 unless `training` and `routerAuxLossCoef` > 0. The gradient reaches the
+ * router's weights (through the routing weights and the aux loss); the top-k choice carries none.
  *
  * Align with: model/model_minimind.py:148-176
  */

@@ -18,12 +18,7 @@ import { NotImplementedError } from "../../lib/errors.js";
  *
  * `logits`: [B, T, V] float32, the model's scores at each position; `labels`: [B, T] int32, the
  * token each position should predict (already shifted by the dataset: y = ids[1:]).
- * Returns [B, T] float32 with
- *   logp[b, t] = log_softmax(logits[b, t, :])[labels[b, t]]
- *            = logits[b, t, y] − log Σ_v exp(logits[b, t, v]).
- *
- * The pick is a multiply by a one-hot mask and a sum over V, not `tf.gatherND`: TensorFlow.js has
- * no gradient for gatherND, and DPO trains through these numbers.
+ * Returns [B, T] float32, every entry ≤ 0, differentiable in `logits` (DPO trains through it).
  *
  * Align with: trainer/train_dpo.py:25-31
  */
@@ -32,17 +27,13 @@ export function tokenLogProbs(logits: tf.Tensor3D, labels: tf.Tensor2D): tf.Tens
 }
 
 /**
- * MiniMind's DPO loss for a batch laid out as [chosen; rejected].
+ * MiniMind's DPO loss for a batch laid out as [chosen; rejected]: pair i is chosen row i and
+ * rejected row i + B/2 (B even).
  *
  * `refLogProbs`, `policyLogProbs`: [B, T] float32 token log-probabilities from the frozen reference
  * model and from the policy being trained; `mask`: [B, T] 0/1, the response tokens; `beta`: β.
- * B must be even. Per sequence, the masked SUM (not mean) of log-probabilities:
- *   s_b = Σ_t logp[b, t]·mask[b, t]
- * then, with pair i made of chosen row i and rejected row i + B/2,
- *   z_i = (s^π_chosen − s^π_rejected) − (s^ref_chosen − s^ref_rejected)
- *   loss = mean_i −log σ(β·z_i)
- * Returns a scalar. −log σ(x) is computed as softplus(−x), which stays finite for very negative x
- * (and, unlike tf.logSigmoid, keeps a working gradient in TensorFlow.js).
+ * A response's log-probability covers its masked tokens only. Returns a float32 scalar, the mean
+ * over the B/2 pairs, finite even for huge margins and differentiable in `policyLogProbs`.
  *
  * Align with: trainer/train_dpo.py:34-50
  */

@@ -17,9 +17,8 @@ import { NotImplementedError } from "../../lib/errors.js";
  * Where in the logits each response token's log-probability lives.
  *
  * `promptLens`: [B] int32, the (padded) prompt length of each row; `responseLen`: R.
- * Returns [B, R] int32 with `positions[b, j] = promptLens[b] − 1 + j`: the logits at position
- * p predict the token at p + 1, so response token j (at p = promptLen + j) is predicted by the
- * logits at promptLen − 1 + j.
+ * Returns [B, R] int32: `positions[b, j]` is the sequence position whose logits predicted response
+ * token j of row b (the response starts right after the prompt).
  *
  * Align with: trainer/train_ppo.py:119-121
  */
@@ -36,17 +35,13 @@ export interface GaeResult {
 }
 
 /**
- * Generalised advantage estimation over the response, then masked normalisation.
+ * Generalised advantage estimation (γ, λ) over the response, then normalisation over the batch's
+ * masked tokens, as MiniMind does it.
  *
- * `tokenRewards`, `values`, `mask`: [B, R] float32. For t = R−1 down to 0 (V_R = 0):
- *   δ_t = r_t + γ·V_{t+1} − V_t,   A_t = δ_t + γλ·A_{t+1}   (over all R positions, mask unused)
- *   returns = A + V
- *   A ← (A − μ)·(σ² + 1e-8)^(−1/2)·mask, with μ and σ² the masked mean and population variance
- *   over all B·R tokens (denominators max(Σmask, 1)).
- *
- * The reference solution reads the tensors once and runs the recursion on typed arrays: GAE is computed
- * without gradients, and a per-timestep tensor loop costs R small kernel launches (see
- * `npm run bench`). The recursion is the same either way.
+ * `tokenRewards`, `values`, `mask`: [B, R] float32. Returns `GaeResult`, both [B, R] float32, no
+ * gradients needed. As in MiniMind, the recursion runs over all R positions (nothing follows
+ * position R − 1) and the mask enters only the normalisation. An all-masked batch gives
+ * advantages of 0, never NaN; T = R = 1 works.
  *
  * Align with: trainer/train_ppo.py:139-150
  */
@@ -55,12 +50,12 @@ export function maskedGae(tokenRewards: tf.Tensor2D, values: tf.Tensor2D, mask: 
 }
 
 /**
- * PPO's clipped surrogate policy loss (without the reference-KL term MiniMind adds beside it).
+ * PPO's clipped surrogate policy loss (without the reference-KL term MiniMind adds beside it), as
+ * a loss to minimise: per token the pessimistic of the clipped and unclipped objectives (clip
+ * range 1 ± ε), averaged over the tokens the mask keeps.
  *
- * `newLogps`, `oldLogps`, `advantages`, `mask`: [B, R]. With ρ = exp(new − old):
- *   loss = masked mean of max(−A·ρ, −A·clip(ρ, 1−ε, 1+ε))
- * The max of the two negated objectives is the pessimistic (lower) bound of the surrogate.
- * Returns a scalar.
+ * `newLogps`, `oldLogps`, `advantages`, `mask`: [B, R] float32. Returns a float32 scalar,
+ * differentiable in `newLogps`; 0 when the mask keeps nothing.
  *
  * Align with: trainer/train_ppo.py:204-211
  */
@@ -69,11 +64,11 @@ export function ppoPolicyLoss(newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, adva
 }
 
 /**
- * KL penalty against the frozen reference model, in the k3 form (non-negative, low variance).
+ * KL penalty against the frozen reference model: the k3 estimate of KL(π_θ ‖ π_ref) per token
+ * (never negative, 0 where the two agree), averaged over the tokens the mask keeps.
  *
- * `policyLogps`, `refLogps`, `mask`: [B, R]. With u = ref − policy:
- *   penalty = masked mean of exp(u) − u − 1
- * Returns a scalar; MiniMind adds kl_coef times it to the policy loss.
+ * `policyLogps`, `refLogps`, `mask`: [B, R] float32. Returns a float32 scalar ≥ 0; 0 when the mask
+ * keeps nothing. MiniMind adds kl_coef times it to the policy loss.
  *
  * Align with: trainer/train_ppo.py:207-208
  */
@@ -82,12 +77,12 @@ export function referenceKlPenalty(policyLogps: tf.Tensor2D, refLogps: tf.Tensor
 }
 
 /**
- * The critic's clipped value loss.
+ * The critic's clipped value loss: half the squared error to the returns, where the new values are
+ * also clipped to within c of the rollout's and the worse of the two errors counts per token;
+ * averaged over the tokens the mask keeps.
  *
- * `values` (new), `oldValues` (from the rollout), `returns`, `mask`: [B, R]; `cliprangeValue`: c.
- *   V_clip = clip(V, V_old − c, V_old + c)
- *   loss = 0.5 · masked mean of max((V − R)², (V_clip − R)²)
- * Returns a scalar.
+ * `values` (new), `oldValues` (from the rollout), `returns`, `mask`: [B, R] float32;
+ * `cliprangeValue`: c. Returns a float32 scalar, differentiable in `values`; 0 when all masked.
  *
  * Align with: trainer/train_ppo.py:213-216
  */

@@ -17,13 +17,11 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * Group-relative advantages: each reward measured against the other answers to the same prompt.
+ * Group-relative advantages: each reward standardised against the other answers to the same
+ * prompt (population standard deviation, `eps` added to it).
  *
  * `rewards`: [N·G] float32, G consecutive rewards per prompt; `numGenerations`: G.
- * For every group g of G rewards, with its mean μ_g and population standard deviation σ_g
- * (divide by G, not G − 1):
- *   A_i = (r_i − μ_g) / (σ_g + eps)
- * Returns [N·G] float32. A group whose rewards are all equal gets advantages of exactly 0.
+ * Returns [N·G] float32. A group whose rewards are all equal (G = 1 included) gets exactly 0.
  *
  * Align with: trainer/train_grpo.py:121-124
  */
@@ -32,13 +30,12 @@ export function groupRelativeAdvantages(rewards: tf.Tensor1D, numGenerations: nu
 }
 
 /**
- * Which completion tokens the loss counts: everything up to and including the first EOS.
+ * Which completion tokens the loss counts: each row's real tokens up to and including its first
+ * EOS (ending the answer is a decision too). An EOS id inside the padding ends nothing; a row
+ * without an EOS keeps all its real tokens.
  *
  * `completionIds`: [B, R] int32; `padMask`: [B, R] 0/1 (1 = a real token), int32 or float32;
- * `eosTokenId`: the EOS id. Only real tokens can be the EOS:
- *   eosIndex_b = the first j with ids[b, j] = EOS and padMask[b, j] = 1, or R − 1 if there is none
- *   mask[b, j] = 1 if j ≤ eosIndex_b and padMask[b, j] = 1, else 0
- * Returns [B, R] int32 0/1. The EOS token itself is counted: ending the answer is a decision too.
+ * `eosTokenId`: the EOS id. Returns [B, R] int32 0/1.
  *
  * Align with: trainer/train_grpo.py:126-130
  */
@@ -47,11 +44,11 @@ export function grpoCompletionMask(completionIds: tf.Tensor2D, padMask: tf.Tenso
 }
 
 /**
- * The per-token k3 estimate of KL(π_θ ‖ π_ref), on tokens sampled from π_θ.
+ * The per-token k3 estimate of KL(π_θ ‖ π_ref), on tokens sampled from π_θ: never negative, and
+ * 0 only where the two log-probabilities agree.
  *
- * `policyLogps`, `refLogps`: [B, R] float32. With δ = ref − policy:
- *   kl = exp(δ) − δ − 1   (≥ 0, and 0 only where the two agree)
- * Returns [B, R] float32, unmasked: the losses apply the mask.
+ * `policyLogps`, `refLogps`: [B, R] float32. Returns [B, R] float32, unmasked: the losses apply
+ * the mask.
  *
  * Align with: trainer/train_grpo.py:132-133
  */
@@ -60,15 +57,13 @@ export function tokenKlPenalty(policyLogps: tf.Tensor2D, refLogps: tf.Tensor2D):
 }
 
 /**
- * GRPO's loss: PPO's clipped surrogate with a group-relative advantage per sequence, plus the
- * per-token KL penalty, averaged per sequence and then over the batch.
+ * GRPO's loss: PPO's clipped surrogate (clip range 1 ± ε) with one advantage per completion, plus
+ * β times the per-token KL penalty, averaged over each completion's tokens, then over the batch.
  *
  * `policyLogps` (with gradient), `oldLogps` (from the rollout), `refLogps`: [B, R];
- * `advantages`: [B], one per completion; `completionMask`: [B, R] 0/1; ε: `epsilon`; β: `beta`.
- * With ρ = exp(policy − old) and A broadcast along each row:
- *   ℓ_t = −( min(ρ·A, clip(ρ, 1 − ε, 1 + ε)·A) − β·kl_t )
- *   loss = mean_b [ Σ_t ℓ_t·m_t / max(Σ_t m_t, 1) ]
- * Returns a scalar. The gradient flows through ρ (and through kl).
+ * `advantages`: [B], one per completion; `completionMask`: [B, R] 0/1. Returns a float32 scalar,
+ * differentiable in `policyLogps` through the ratio and the KL term. A row whose mask is all 0
+ * adds 0 but still counts in the batch mean.
  *
  * Align with: trainer/train_grpo.py:132-134, 138-143
  */
@@ -85,16 +80,12 @@ export function grpoPolicyLoss(
 }
 
 /**
- * CISPO's loss: a REINFORCE-style term whose importance weight is truncated from above and
+ * CISPO's loss: a REINFORCE-style term whose importance weight is capped at `epsilonHigh` and
  * detached, plus the same KL penalty and reduction as GRPO.
  *
  * Inputs as in `grpoPolicyLoss`; `epsilonHigh`: the cap on the weight (MiniMind's default is 5).
- * With ρ = exp(policy − old):
- *   w_t = stopGradient(min(ρ_t, ε_high))
- *   ℓ_t = −( w_t·A·log π_θ(y_t) − β·kl_t )
- *   loss = mean_b [ Σ_t ℓ_t·m_t / max(Σ_t m_t, 1) ]
- * Returns a scalar. The gradient reaches the policy through log π_θ (and kl) only, never through
- * w: every token keeps a gradient w·A, even where GRPO's clip would have zeroed it.
+ * Returns a float32 scalar. The gradient reaches the policy through log π_θ (and the KL term)
+ * only, never through the weight: every token keeps a gradient, even where GRPO's clip zeroes it.
  *
  * Align with: trainer/train_grpo.py:132-137, 143
  */

@@ -13,12 +13,12 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * How far the policy has moved from the rollout policy, for early stopping.
+ * How far the policy has moved from the rollout policy, for early stopping: the second-order
+ * estimate of KL(π_old ‖ π_new) on the sampled tokens, averaged over the tokens the mask keeps.
  *
- * `logRatio` = log π_new − log π_old and `mask`: [B, R]. Returns
- *   approxKl = masked mean of ½·(log ρ)²
- * a second-order estimate of KL(π_old ‖ π_new) on the sampled tokens. MiniMind stops the PPO
- * epochs of a batch once it exceeds `early_stop_kl` (0.25).
+ * `logRatio` = log π_new − log π_old and `mask`: [B, R] float32. Returns a float32 scalar ≥ 0; 0
+ * when the mask keeps nothing. MiniMind stops the PPO epochs of a batch once it exceeds
+ * `early_stop_kl` (0.25).
  *
  * Align with: trainer/train_ppo.py:194-202
  */
@@ -27,11 +27,11 @@ export function approxKl(logRatio: tf.Tensor2D, mask: tf.Tensor2D): tf.Scalar {
 }
 
 /**
- * The share of kept tokens whose ratio left the clip window.
+ * The share of kept tokens whose ratio left the clip window [1 − ε, 1 + ε], on either side; a
+ * ratio exactly on the boundary is inside.
  *
- * `ratio` = exp(log π_new − log π_old) and `mask`: [B, R]; `eps`: the clip ε. Returns
- *   clipFraction = masked mean of 1[|ρ − 1| > ε]
- * (strictly greater: a ratio exactly on the boundary 1 ± ε is not counted).
+ * `ratio` = exp(log π_new − log π_old) and `mask`: [B, R] float32; `eps`: the clip ε. Returns a
+ * float32 scalar in [0, 1]; 0 when the mask keeps nothing.
  *
  * Align with: trainer/train_ppo.py:204-206
  */

@@ -14,18 +14,12 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * log π(token) for the last `nKeep` tokens of each sequence.
+ * log π(token) for the last `nKeep` tokens of each sequence, under the model whose logits these are.
  *
- * `logits`: [B, L, V] float32; `inputIds`: [B, T] int32; returns [B, nKeep] float32.
- * The logits at position p score the token at p + 1, so the last nKeep tokens are scored by the
- * nKeep positions before the last one:
- *   out[b, j] = log_softmax(logits[b, L − nKeep − 1 + j])[inputIds[b, T − nKeep + j]]
- * The last position's logits predict a token that does not exist yet and are dropped.
- * nKeep ≤ 0 gives an empty [B, 0] tensor (in Python `ids[:, -0:]` would be the whole row).
- * Needs L ≥ nKeep + 1 and T ≥ nKeep.
- *
- * The pick is a one-hot multiply-and-sum rather than `tf.gatherND`, which has no gradient in
- * TensorFlow.js: the current policy's log-probs must carry the policy gradient.
+ * `logits`: [B, L, V] float32 (the full forward pass, or only its last positions); `inputIds`:
+ * [B, T] int32. Returns [B, nKeep] float32, entries ≤ 0, differentiable in `logits` (the policy
+ * gradient flows through it). Needs L ≥ nKeep + 1 and T ≥ nKeep. nKeep ≤ 0 gives an empty [B, 0]
+ * tensor (in Python `ids[:, -0:]` would be the whole row).
  *
  * Align with: trainer/rollout_engine.py:24-36
  */

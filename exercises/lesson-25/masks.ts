@@ -12,15 +12,13 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * The PPO policy (and value) mask over the response.
+ * The PPO policy (and value) mask over the response: each row's real positions up to and including
+ * its first EOS (the policy learns to stop). An EOS at a pad position ends nothing; a row with no
+ * EOS keeps the real positions among its first Σ padMask (all of them under right padding); an
+ * all-padding row keeps nothing.
  *
- * `completionIds`: [B, R] int32; `padMask`: [B, R] 0/1 (1 = a real generated position);
- * returns [B, R] float32 0/1. Per row:
- *   length = (index of the first EOS among the non-pad positions) + 1, or, with no such EOS,
- *            the number of non-pad positions; at least 1
- *   mask[j] = 1 if j < length and padMask[j] = 1, else 0
- * The EOS token itself is kept: the policy learns to stop. An EOS at a pad position is ignored.
- * The mask is computed on integers, without gradients, so the reference runs on typed arrays.
+ * `completionIds`: [B, R] int32; `padMask`: [B, R] 0/1 (1 = a real generated position).
+ * Returns [B, R] float32 0/1.
  *
  * Align with: trainer/train_ppo.py:122-126
  */

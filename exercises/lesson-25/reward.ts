@@ -16,13 +16,11 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * How repetitive a text is, as a penalty in [0, cap].
+ * How repetitive a text is, as a penalty in [0, cap]: it grows with the share of repeated n-grams
+ * of word tokens, and a text whose n-grams are half repeats already reaches the cap.
  *
- * Tokens: the lower-cased text split by Python's regex `\w+|[^\w\s]` (a run of word characters of
- * any script, or one other non-space character). With G the number of n-grams of consecutive tokens
- * and U the number of distinct ones:
- *   penalty = min(cap, (G − U)·cap·2 / G),   and 0 when there is no n-gram (fewer than n tokens).
- * A text whose n-grams are half repeats already reaches the cap.
+ * Tokens are those of Python's regex `\w+|[^\w\s]` on the lower-cased text (a run of word
+ * characters of any script, or one other non-space character). Fewer than n tokens gives 0.
  *
  * Align with: trainer/train_ppo.py:29-32
  */
@@ -31,18 +29,11 @@ export function repetitionPenalty(text: string, n = 3, cap = 0.5): number {
 }
 
 /**
- * The rule-based reward of one response (MiniMind's `calculate_rewards` without the reward model).
+ * The rule-based reward of one response (MiniMind's `calculate_rewards` without the reward model):
+ * the length, thinking-length and single-`</think>` rules of the lesson, minus the answer's
+ * `repetitionPenalty`. Lengths are Python's: code points after Python's `str.strip()`.
  *
- *   +0.5 if 20 ≤ len(response.strip()) ≤ 800, else −0.5
- *   if the response contains "</think>": split at the first one into thinking | answer;
- *     +1.0 if 20 ≤ len(thinking.strip()) ≤ 300, else −0.5   (thinking includes any "<think>" tag)
- *     +0.25 if "</think>" occurs exactly once, else −0.25
- *     answer = answer.strip()
- *   otherwise the answer is the whole response
- *   − repetitionPenalty(answer)
- * Lengths are Python's: code points of the text with Python's whitespace stripped from both ends.
- * MiniMind accumulates the sum in a float32 tensor; here it is a JavaScript number (the two agree
- * to float32 rounding).
+ * Returns a JavaScript number; MiniMind sums in a float32 tensor (they agree to float32 rounding).
  *
  * Align with: trainer/train_ppo.py:60-67
  */

@@ -62,17 +62,12 @@ export interface DecoupledPpoResult {
 }
 
 /**
- * The decoupled PPO actor loss.
- *
- * With r = exp(log π_θ − log π_prox) on masked-in tokens (0 elsewhere) and
- * r̃ = clip(r, 1 − ε, 1 + ε_high):
- *   L = max(−A·r, −A·r̃)                       (clipMask: −A·r < −A·r̃)
- *   L = min(L, c·|A|)        when cClip = c     (dualClipMask: c·|A| < L; it only binds for A < 0)
- *   L = L · w                when rejectionSampling is set, w = π_prox/π_behave (see RejectionSampling)
- *   loss = Σ_mask L / max(count(original lossMask), 1)
- * At sequence level r and A are first replaced by each row's geometric-mean ratio and mean
- * advantage. The denominator counts the mask as it was *before* rejection sampling.
- * Throws when cClip is given and not greater than 1.
+ * The decoupled PPO actor loss: PPO's clipped surrogate on the ratio π_θ/π_prox, with the options
+ * of `DecoupledPpoOptions` (clip-higher, dual clip, GSPO's sequence level, and the behaviour
+ * weight with rejection sampling). The loss is a sum over the final mask divided by the count of
+ * `lossMask` as given, before rejection sampling (at least 1); an all-false mask gives 0.
+ * Returns `DecoupledPpoResult`; only `logprobs` carries a gradient. Throws when `cClip` is given
+ * and not greater than 1.
  *
  * Align with: areal/utils/functional/functional.py:479-559 (the loss),
  * functional.py:128-149 (sequence level, 2-D), functional.py:229-252, 391-420 (token-level

@@ -33,16 +33,11 @@ export interface SampleOptions extends SamplingOptions {
 }
 
 /**
- * The distribution MiniMind samples the next token from, after all its filters, in its order:
- *   1. s = logits / temperature
- *   2. repetition penalty on every distinct previous token: s ← s/θ if s > 0 else s·θ
- *   3. top-k (k > 0): s ← −∞ where s < the k-th largest s of the row
- *   4. top-p (p < 1): sort s descending, c = cumsum(softmax(sorted)); drop sorted position j > 0
- *      when c_{j−1} > p (the token that crosses p is kept, so is the first)
- *   5. softmax(s)
- * Returns float32 probabilities of the logits' shape; filtered tokens get exactly 0. Temperature
- * and the penalty commute, and top-k ignores scale, but top-p sees the tempered distribution, so
- * the order matters.
+ * The distribution MiniMind samples the next token from, after temperature, repetition penalty,
+ * top-k and top-p, applied as MiniMind applies them (defaults in `SamplingOptions`).
+ * `logits`: [V] or [B, V] float32. Returns float32 probabilities of the same shape; each row sums
+ * to 1 and filtered tokens get exactly 0. Ties with the k-th largest score survive top-k; the token
+ * whose cumulative probability crosses p is kept (so a row always keeps its top token).
  *
  * Align with: model/model_minimind.py:267-278
  */
@@ -51,12 +46,9 @@ export function filteredProbabilities(logits: tf.Tensor1D | tf.Tensor2D, opts: S
 }
 
 /**
- * Samples one next token per row from `filteredProbabilities(logits, opts)`.
- *
- * Row b draws u_b, the b-th number of `new Rng(seed)` (one generator for the whole batch), and
- * takes the first token whose cumulative probability exceeds u_b (inverse-CDF sampling, summed in
- * float64 in vocabulary order). MiniMind calls torch.multinomial (PyTorch's own generator); the
- * distribution is the same, the course's seeded draw makes it reproducible in any language.
+ * Samples one next token per row from `filteredProbabilities(logits, opts)`, reproducibly: row b
+ * uses u_b, the b-th number of one `new Rng(seed)` for the whole call, with inverse-CDF sampling
+ * in vocabulary order. The same seed gives the same tokens; a filtered token is never drawn.
  * Returns int32 token ids: a scalar for [V] logits, [B] for [B, V].
  *
  * Align with: model/model_minimind.py:267-278 (the draw: line 278)

@@ -28,24 +28,21 @@ export interface ProxApproxOptions {
 
 /** Three stand-ins for log π_prox, each [B, T] float32. */
 export interface ProxApproximations {
-  /** Interpolation in log space: old + α·(logprobs − old). */
+  /** Interpolation in log space, from old (α = 0) to logprobs (α = 1). */
   loglinear: tf.Tensor2D;
-  /** Interpolation in probability space: log((1 − α)·e^old + α·e^logprobs + 1e-10). */
+  /** Interpolation in probability space, then the log (with AReaL's 1e-10 inside it). */
   linear: tf.Tensor2D;
   /** No interpolation: the behaviour log-probabilities themselves (a copy). */
   rollout: tf.Tensor2D;
 }
 
 /**
- * Approximates the proximal policy's log-probabilities from the versions alone.
+ * Approximates the proximal policy's log-probabilities (version v_θ − 1) from the versions alone:
+ * each token is interpolated between its behaviour log-probability (its version v_b) and its
+ * current one (v_θ), by the fraction α ∈ [0, 1] of the way from v_b to v_θ at which v_θ − 1 sits.
  *
- * With v_b the token's version, v_prox = currentVersion − 1 and v_θ = currentVersion:
- *   α = clamp((v_prox − v_b) / (v_θ − v_b), 0, 1)  where v_θ − v_b > 0 and v_b ≥ 0, else α = 0
- *   loglinear = old + α·(logprobs − old)
- *   linear    = log((1 − α)·exp(old) + α·exp(logprobs) + 1e-10)
- *   rollout   = old
- * α = 0 leaves a token at its behaviour log-probability (prompt tokens, tokens of version v_prox
- * or newer); α → 1 as the token gets staler.
+ * Returns `ProxApproximations`, each [B, T] float32, never NaN. α = 0 (the behaviour
+ * log-probability) for prompt tokens (v_b = −1) and tokens of version v_θ − 1 or newer.
  *
  * Align with: areal/trainer/ppo/actor.py:629-684
  */
@@ -70,12 +67,10 @@ export interface StalenessStats {
 }
 
 /**
- * Staleness of a batch: for the tokens where `mask` is true and the version is ≥ 0,
- *   proximal staleness = (currentVersion − 1) − v_b,   theta staleness = currentVersion − v_b,
- * each summarised by its mean, max and min. Returns null when no token counts (AReaL logs
- * nothing then).
+ * Staleness of a batch (see `StalenessStats`), over the tokens where `mask` is true and the
+ * version is ≥ 0. Returns null when no token counts (AReaL logs nothing then).
  *
- * `versions`: [B, T] int32; `mask`: [B, T] bool.
+ * `versions`: [B, T] int32; `mask`: [B, T] bool. The result holds plain numbers.
  *
  * Align with: areal/trainer/ppo/actor.py:1081-1108, 889-904
  */

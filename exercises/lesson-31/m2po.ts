@@ -13,20 +13,13 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * The M2PO loss mask.
+ * The M2PO loss mask: masks out as few valid tokens as possible, those with the largest
+ * m2 = (oldLogp − proxLogp)², until the mean m2 of the rest is strictly below τ = `m2Threshold`.
  *
- * `oldLogp` (log π_behave), `proxLogp` (log π_prox): [B, T] float32; `lossMask`: [B, T] bool;
- * `m2Threshold`: τ. Over the n tokens where lossMask is true:
- *   m2 = (oldLogp − proxLogp)²
- *   sort m2 in descending order: s_0 ≥ s_1 ≥ … ≥ s_{n−1}
- *   k = the first i with (s_i + … + s_{n−1}) / (n − i) < τ (strict), or n − 1 when there is none
- *   mask out the k tokens with the largest m2; keep the rest.
- * Returns a [B, T] bool tensor: true on the kept tokens, false on masked-out and padding tokens.
- * With no valid token the loss mask comes back unchanged. At most n − 1 tokens are masked, so at
- * least one always survives. Tokens tied on m2 are ordered by position (earlier first); AReaL
- * leaves that order to torch.sort.
- *
- * The mask is bookkeeping, not a differentiable op, so the reference works on typed arrays.
+ * `oldLogp` (log π_behave), `proxLogp` (log π_prox): [B, T] float32; `lossMask`: [B, T] bool.
+ * Returns [B, T] bool: true on the kept tokens, false on masked-out and padding tokens. At least
+ * one valid token always survives; with none, the loss mask comes back unchanged. Of tokens tied
+ * on m2 the earlier position goes first (AReaL leaves that order to torch.sort).
  *
  * Align with: areal/trainer/ppo/actor.py:790-850
  */

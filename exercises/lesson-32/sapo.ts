@@ -18,21 +18,19 @@ import { NotImplementedError } from "../../lib/errors.js";
 
 /** The outputs of `sequenceLevelRatio`, both [B, T] float32 and 0 where the mask is false. */
 export interface SequenceLevel {
-  /** exp(mean of the row's masked log-ratios), the same value on every masked-in token of the row. */
+  /** The row's geometric-mean token ratio, the same value on every masked-in token of the row. */
   ratio: tf.Tensor2D;
   /** The row's mean masked advantage, on every masked-in token of the row. */
   advantages: tf.Tensor2D;
 }
 
 /**
- * GSPO's sequence-level importance ratio and advantage (the 2-D, padded layout).
+ * GSPO's sequence-level importance ratio and advantage (the 2-D, padded layout), over each row's
+ * masked-in tokens.
  *
  * `logRatio` (log π_θ − log π_old), `advantages`: [B, T] float32; `lossMask`: [B, T] bool.
- * With n_i = max(Σ_t mask[i, t], 1):
- *   ratio[i, t]      = exp(Σ_t mask·logRatio[i, t] / n_i)   where mask[i, t], else 0
- *   advantages[i, t] = Σ_t mask·advantages[i, t] / n_i     where mask[i, t], else 0
- * The ratio is the geometric mean of the row's token ratios; gradients flow through it into
- * every masked-in log-ratio of the row (each gets ratio_i / n_i).
+ * Returns `SequenceLevel`; a row with no masked-in token is all 0. Gradients flow through the
+ * ratio into every masked-in log-ratio of its row.
  *
  * Align with: areal/utils/functional/functional.py:128-149
  */
@@ -62,15 +60,12 @@ export interface SapoOptions {
 }
 
 /**
- * SAPO: the policy loss with a soft, asymmetric sigmoid gate instead of a hard clip.
+ * SAPO: the policy loss with a soft, asymmetric sigmoid gate on the ratio (temperature τ_pos where
+ * A > 0, τ_neg elsewhere) instead of a hard clip, scaled so that at r = 1 its gradient is the
+ * vanilla policy gradient −A·∇log π. At the "sequence" level it uses GSPO's ratio and advantage.
  *
- * With r = exp(logprobs − oldLogprobs) per token (or GSPO's sequence-level r and mean A when
- * `importanceSamplingLevel` is "sequence"), τ = τ_pos where A > 0 and τ_neg elsewhere:
- *   g = (4/τ)·σ(τ·(r − 1)),   ℓ = −g·A
- *   loss = Σ_mask ℓ / max(count(mask), 1)
- * At r = 1 the gate's slope dg/dr is 4σ(0)(1 − σ(0)) = 1, so the gradient there equals the vanilla
- * policy gradient −A·∇log π. Throws when τ_pos ≤ 0 or τ_neg ≤ 0, or for an unknown level.
- * Returns `{ loss }`, a scalar.
+ * Returns `{ loss }`, a float32 scalar averaged over the masked tokens (0 when there are none),
+ * differentiable in `logprobs`. Throws when τ_pos ≤ 0 or τ_neg ≤ 0, or for an unknown level.
  *
  * Align with: areal/utils/functional/functional.py:590-623
  */

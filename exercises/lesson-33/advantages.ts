@@ -16,15 +16,15 @@ import { NotImplementedError } from "../../lib/errors.js";
 // functions of your own are welcome), then run `npm run grade lesson-33`. Generated from
 // solutions/ by `npm run stubs`; edit freely.
 
-/** k1 = δ, k2 = δ²/2, k3 = e^{−δ} − 1 + δ, with δ = log p − log p_base. */
+/** AReaL's three per-token KL estimators (Schulman's k1, k2, k3); the lesson derives them. */
 export type KlEstimatorKind = "k1" | "k2" | "k3";
 
 /**
- * Per-token estimates of KL(p ‖ p_base) from the log-probabilities of sampled tokens.
+ * Per-token estimates of KL(p ‖ p_base) from the log-probabilities of sampled tokens, as AReaL
+ * computes them: k1 (unbiased, can be negative), k2 and k3 (both ≥ 0).
  *
- * `logProbs`, `logProbsBase`: any shape, float32; returns the same shape. With δ = logProbs − logProbsBase:
- *   k1 = δ   (unbiased, can be negative),   k2 = δ²/2,   k3 = e^{−δ} − 1 + δ   (both ≥ 0)
- * then clamped to [−10, 10] when `applyClamp` (the default). Throws for any other `kind`.
+ * `logProbs`, `logProbsBase`: any shape, float32; returns the same shape, clamped to [−10, 10]
+ * when `applyClamp` (the default). Throws for any other `kind`.
  *
  * Align with: areal/utils/data.py:1603-1656
  */
@@ -47,11 +47,11 @@ export interface OverlongPenaltyOptions {
 }
 
 /**
- * DAPO's soft overlong penalty: a linear ramp over the last `overlongTokens` tokens before the limit.
+ * DAPO's soft overlong penalty: a linear ramp over the last `overlongTokens` tokens before the
+ * limit. A response's length is its row's count of `lossMask`; responses that end before the ramp
+ * keep their reward (never a bonus), and one of exactly `maxResponseLength` tokens loses
+ * `overlongPenaltyFactor`.
  *
- * With len_i = Σ_t lossMask[i, t] and L = maxResponseLength − overlongTokens:
- *   rewards'[i] = rewards[i] + min(−(len_i − L) / overlongTokens · overlongPenaltyFactor, 0)
- * Responses up to L tokens keep their reward; one of L + k tokens loses k/overlongTokens · factor.
  * Returns a new [B] float32 tensor (AReaL edits its batch in place; this function must not).
  *
  * Align with: areal/utils/functional/functional.py:782-804
@@ -103,19 +103,12 @@ export interface ArealAdvantages {
 }
 
 /**
- * AReaL's advantage computation for PPO, step by step. For each row b with seqlen = Σ attentionMask[b]
- * (at least 1) and noEos = (seqlen == T):
- *   1. score = clip((rewards + rewardBias)·rewardScaling, −rewardClip, rewardClip)
- *   2. mask = roll(lossMask, −1); old = roll(logprobs, −1)·mask; ref = refLogp·mask (or 0)
- *   3. klRewards = −klCtl · klEstimator(old, ref, kind)   (clamped to ±10)
- *   4. tot = klRewards; tot[seqlen − 1] = 0; tot[max(seqlen − 2, 0)] += score   (+ 0 instead when
- *      maskNoEosWithZero and noEos)
- *   5. GAE backwards from t = T − 2 (A[T − 1] = 0), starting from V' = noEos ? V[T − 1] : 0, A' = 0:
- *        δ = tot[t] + γ·V' − V[t];   Â = δ + γλ·A'
- *        where mask[t]: V' = V[t], A' = Â;   elsewhere V' and A' carry over unchanged
- *        A[t] = A'
- *   6. returns = A + V
- * Runs on plain arrays: nothing here needs gradients (AReaL computes it under no_grad).
+ * AReaL's advantage computation for PPO: the shaped outcome reward plus a dense KL reward, then
+ * AReaL's masked GAE, all in next-token coordinates. Returns `ArealAdvantages`, each [B, T].
+ *
+ * A row's length is Σ attentionMask (at least 1); a row that fills all T positions ended without
+ * EOS: its GAE bootstraps from its last value, and with `maskNoEosWithZero` it gets no outcome
+ * reward. No gradients are involved (AReaL computes it under no_grad).
  *
  * Align with: areal/trainer/ppo/actor.py:145-249
  */

@@ -13,17 +13,12 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * Groups sequence indices into at least `nMbs` micro-batches of at most `maxTokensPerMb` tokens.
+ * Groups sequence indices into at least `nMbs` micro-batches of at most `maxTokensPerMb` tokens
+ * each, exactly as AReaL's first-fit-decreasing allocator does (equal lengths in index order).
  *
- * `seqLens`: the token count of each sequence (its attention-mask sum). Rule (AReaL's FFD):
- * 1. visit the sequences longest first; equal lengths in index order (a stable sort);
- * 2. open a new micro-batch while fewer than `nMbs` exist, or when the sequence fits in none;
- * 3. otherwise add it to the micro-batch that has the fewest sequences among those it fits in
- *    (Σ + len ≤ maxTokensPerMb); ties go to the smaller token sum, then the older micro-batch;
- * 4. sort the indices inside each micro-batch, and the micro-batches by their first index.
- * Returns the index groups. Throws when a sequence exceeds the budget or when there are fewer
- * sequences than `nMbs`. (AReaL sorts with numpy's default argsort, which keeps equal lengths in
- * index order only for up to 16 sequences; beyond that its order among ties is not specified.)
+ * `seqLens`: the token count of each sequence (its attention-mask sum); never modified. Returns
+ * the index groups, each sorted, ordered by their first index. Throws when a sequence exceeds the
+ * budget or when there are fewer sequences than `nMbs`.
  *
  * Align with: areal/utils/seqpack.py:195-255 and areal/utils/data.py:448-472
  * (called by split_padded_tensor_dict_into_mb_list, areal/utils/data.py:696-812)

@@ -21,18 +21,13 @@ export interface NormalizeOptions extends NormConfig {
 }
 
 /**
- * Normalises x as AReaL's `Normalization` does, in float64, returning float32 of x's shape.
+ * Normalises x as AReaL's `Normalization` does: centred by a mean and divided by a std (+ eps),
+ * each pooled over the masked-in elements of the batch or of each group, per `NormalizeOptions`.
+ * Computed in float64; returns float32 of x's shape, 0 where the mask is 0.
  *
- * With m the mask (all ones when absent), for each pool P (the batch, or one group of rows):
- *   mean_i = Σ_P x·m / Σ_P m, or with leave-one-out (Σ_P x·m − x_i·m_i) / max(Σ_P m − m_i, 1)
- *            where m_i > 0 (the plain mean where m_i = 0), and 0 when Σ_P m ≤ 1
- *   std    = sqrt(Σ_P (x·m − mean·m)² / (Σ_P m − 1)) when unbiased (1 when Σ_P m ≤ 1),
- *            sqrt(Σ_P (x·m − mean·m)² / Σ_P m) otherwise (1 when Σ_P m = 0)
- *   out_i  = (x_i − mean_i)·m_i / (std_i + eps)
- * The std is taken around the per-element mean, leave-one-out means included. Level "none" uses
- * mean 0, or std 1 with eps 0. With groupSize 1, a group mean with leave-one-out is 0 and an
- * unbiased group std is 1. When the mask keeps nothing, x is returned unchanged (as float32).
- * B should be a multiple of groupSize: rows past the last full group are divided by eps alone.
+ * Edge cases: a mask that keeps nothing returns x unchanged (as float32); a pool too small for
+ * its mean or std falls back to mean 0 and std 1. B should be a multiple of groupSize: rows past
+ * the last full group are divided by eps alone.
  *
  * Align with: areal/utils/data.py:1378-1595 (defaults: areal/api/cli_args.py:42-77)
  */

@@ -25,20 +25,13 @@ export interface RejectionSamplingResult {
 }
 
 /**
- * AReaL's rejection sampling on the 2-D padded layout.
+ * AReaL's rejection sampling on the 2-D padded layout: judges each token (or each row, at the
+ * "sequence" level) by `config.metric` of log π_prox − log π_behave, then drops what is out of
+ * bounds from the loss mask or clamps its weight π_prox/π_behave (see `RejectionSamplingConfig`).
  *
- * `proximalLogprobs`, `oldLogprobs` (behaviour policy), `lossMask`: [B, T]. With
- * δ = log π_prox − log π_behave (non-finite δ set to 0) and w = e^δ:
- * - metric: "ratio" → e^δ; "kl_k1"/"kl_k2"/"kl_k3" → δ, δ²/2, e^(−δ) − 1 + δ (unclamped).
- * - level "token": "mask" keeps valid tokens with lower ≤ metric ≤ upper; "clamp" clips every w
- *   to [lower ?? 0, upper].
- * - level "sequence": the row's valid tokens are pooled by `agg` (sum, mean over max(n, 1), or max;
- *   an all-masked row counts as 0). For "ratio" the pooling is in log space (on δ, then exp) and w
- *   becomes the row's geometric mean exp(Σδ/n) on every token. "mask" drops whole rows out of
- *   bounds; "clamp" clips w only in those rows.
- * - filteredFraction = (valid tokens rejected, or whose w changed by clamping) / max(valid, 1).
- * - behaveImpWeight = w where the returned mask is 1, else 0.
- * "clamp" is meant for the "ratio" metric only (AReaL's config rejects the others).
+ * `proximalLogprobs`, `oldLogprobs` (behaviour policy), `lossMask`: [B, T] float32. Returns
+ * `RejectionSamplingResult`; filteredFraction is 0 when no token is valid. A non-finite log-ratio
+ * counts as 0. "clamp" is meant for the "ratio" metric only (AReaL's config rejects the others).
  *
  * Align with: areal/utils/functional/functional.py:185-426 (KL estimators: areal/utils/data.py:1620-1656)
  */

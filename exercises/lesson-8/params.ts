@@ -1,10 +1,6 @@
 /**
  * Lesson 8 — Config and parameter count.
  *
- * Counts the weights `MiniMindForCausalLM(config)` creates, from the config alone. Symbols:
- * V = vocabSize, H = hiddenSize, L = numHiddenLayers, n_q = numAttentionHeads,
- * n_kv = numKeyValueHeads, d = headDim, I = intermediateSize, E = numExperts,
- * k = numExpertsPerTok, I_e = moeIntermediateSize.
  * Read lessons/08-config-and-parameter-count.md first; every function cites the MiniMind lines it
  * mirrors at commit d65ef2c (jingyaogong/minimind).
  */
@@ -19,30 +15,24 @@ import { NotImplementedError } from "../../lib/errors.js";
 export interface ParamCount {
   /** Every distinct parameter: a tied lm_head is the embedding, counted once. */
   total: number;
-  /** The token embedding, plus lm_head when it is not tied: V·H·(tied ? 1 : 2). */
+  /** The token embedding, plus lm_head when it is not tied. */
   embedding: number;
-  /** q, k, v and o projections of every layer (no biases): L·(2·H·n_q·d + 2·H·n_kv·d). */
+  /** The q, k, v and o projections of every layer (MiniMind's Linear layers have no bias). */
   attention: number;
-  /** Every layer's MLP: 3·H·I for SwiGLU, or E·H (router) + E·3·H·I_e for MoE, times L. */
+  /** Every layer's MLP: the SwiGLU matrices, or with MoE the router and every expert. */
   feedForward: number;
-  /** Every RMSNorm gain: two H-wide per block, q_norm and k_norm (d each) per block, the final H. */
+  /** Every RMSNorm gain: the two of each block, each block's q_norm and k_norm, the final norm. */
   norms: number;
-  /** MoE only: the routed experts of every layer, L·E·3·H·I_e (router excluded). */
+  /** MoE only (absent otherwise): the routed experts of every layer, router excluded. */
   experts?: number;
-  /** What one token uses: total minus the experts it is not routed to, L·(E − k)·3·H·I_e. */
+  /** What one token uses: total minus the experts it is not routed to (= total without MoE). */
   active: number;
 }
 
 /**
- * The parameters of MiniMind for a config, by part.
- *
- *   embedding   = V·H (+ V·H for an untied lm_head)
- *   attention   = L·(H·n_q·d + 2·H·n_kv·d + n_q·d·H)                 (GQA: k, v are n_kv heads)
- *   feedForward = L·3·H·I,   or with MoE  L·(E·H + E·3·H·I_e)
- *   norms       = L·(2·H + 2·d) + H
- *   total       = the sum;   active = total − L·(E − k)·3·H·I_e (= total without MoE)
- * MiniMind's default config gives 63,912,192 ≈ 64M; with useMoe, 198,416,640 of which
- * 63,936,768 active (198M-A64M).
+ * The parameters `MiniMindForCausalLM(config)` creates, by part (see `ParamCount`), from the config
+ * alone; exact integers. MiniMind's default config gives total 63,912,192 ≈ 64M; with useMoe,
+ * 198,416,640 of which 63,936,768 active (198M-A64M).
  *
  * Align with: model/model_minimind.py:91-107, 136-153, 178-204, 234-242 and the active count of
  * trainer/trainer_utils.py:18-28

@@ -14,13 +14,11 @@ import { NotImplementedError } from "../../lib/errors.js";
 // solutions/ by `npm run stubs`; edit freely.
 
 /**
- * Root-mean-square normalisation over the last dimension, then a learned per-feature gain.
+ * Root-mean-square normalisation over the last dimension, then a learned per-feature gain (RMSNorm:
+ * no mean subtracted, no bias).
  *
- * `x`: [..., H] float32; `weight`: [H] (MiniMind initialises it to ones); `eps` > 0.
- *   y = w ⊙ x · (mean_H(x²) + ε)^(−1/2)
- * No mean is subtracted (that would be LayerNorm) and there is no bias. MiniMind computes the norm
- * in float32 (`x.float()`) and casts the result back to x's dtype; in tfjs x is already float32.
- * A row of zeros stays zero: ε keeps the square root away from 0.
+ * `x`: [..., H] float32; `weight`: [H] (MiniMind initialises it to ones); `eps` > 0. Returns x's
+ * shape, float32, differentiable in x and weight. A row of zeros stays zero (no NaN).
  *
  * Align with: model/model_minimind.py:50-60
  */
@@ -29,13 +27,11 @@ export function rmsNorm(x: tf.Tensor, weight: tf.Tensor1D, eps: number): tf.Tens
 }
 
 /**
- * One pre-norm residual branch of a transformer block: normalise, transform, add back.
+ * One pre-norm residual branch of a transformer block: the sublayer reads an RMS-normalised copy
+ * of the stream, and its output is added back to the stream, which is itself never normalised.
  *
  * `x`: [..., H]; `normWeight`: [H]; `sublayer` maps [..., H] to [..., H] (attention or the
- * feed-forward in MiniMind).
- *   out = x + sublayer(rmsNorm(x, normWeight, eps))
- * The residual adds the un-normalised x: the stream itself is never normalised, only the copy
- * each sublayer reads.
+ * feed-forward in MiniMind). Returns [..., H].
  *
  * Align with: model/model_minimind.py:186-194
  */
