@@ -4,11 +4,12 @@
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
 import { MarkerError, generateStub } from "../tools/stubs/generate.js";
 import { syncStubs, type StubStatus } from "../tools/stubs/sync.js";
+import { BACKUPS_DIR } from "../tools/workspace.js";
 
 const SOLUTION = `import * as tf from "../../lib/tf.js";
 
@@ -72,7 +73,9 @@ describe("syncStubs", () => {
     expect(readFileSync(s.exercisePath, "utf8")).toBe("the stub\n");
     expect(outcome.backup && existsSync(outcome.backup)).toBe(true);
     expect(readFileSync(outcome.backup!, "utf8")).toBe("my work\n");
-    rmSync(outcome.backup!);
+    // Remove this run's .backups/<timestamp>/ folder, and .backups/ itself when nothing else is there.
+    rmSync(join(BACKUPS_DIR, relative(BACKUPS_DIR, outcome.backup!).split(sep)[0]), { recursive: true, force: true });
+    if (readdirSync(BACKUPS_DIR).length === 0) rmSync(BACKUPS_DIR, { recursive: true, force: true });
   });
 
   it("writes a missing stub", () => {
