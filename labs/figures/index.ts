@@ -1,9 +1,16 @@
 /** Every lesson figure, in lesson order. `npm run lab figures` writes them to lessons/figures/. */
 import type { Figure } from "./figure.js";
+import { figures as lesson03 } from "./lesson-03.js";
+import { figures as lesson08 } from "./lesson-08.js";
 import { figures as lesson10 } from "./lesson-10.js";
 import { figures as lesson11 } from "./lesson-11.js";
 import { figures as lesson12 } from "./lesson-12.js";
 import { figures as lesson13 } from "./lesson-13.js";
+import { figures as lesson22 } from "./lesson-22.js";
 import { figures as lesson23 } from "./lesson-23.js";
+import { figures as lesson24 } from "./lesson-24.js";
+import { figures as lesson25 } from "./lesson-25.js";
+import { figures as lesson33 } from "./lesson-33.js";
+import { figures as lesson34 } from "./lesson-34.js";
 
-export const FIGURES: Figure[] = [...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson23].sort((a, b) => a.lesson - b.lesson || a.file.localeCompare(b.file));
+export const FIGURES: Figure[] = [...lesson03, ...lesson08, ...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson22, ...lesson23, ...lesson24, ...lesson25, ...lesson33, ...lesson34].sort((a, b) => a.lesson - b.lesson || a.file.localeCompare(b.file));
