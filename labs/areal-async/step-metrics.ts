@@ -1,17 +1,29 @@
 /**
- * What one training step of the simulation sees, measured with the course's reference solutions.
- * This is the only file of the capstone that calls them: lesson 29 (decoupledPpoLoss), lesson 30
- * (proxLogpApproximations, stalenessStats) and lesson 34 (normalize, rejectionSampling,
- * splitMicroBatches).
+ * What one training step of the simulation sees, measured with the course's lesson functions:
+ * yours where they pass grading, the reference elsewhere (lib/resolver.ts; `resolveStepFunctions`
+ * prints which). This is the only file of the capstone that calls them: lesson 29
+ * (decoupledPpoLoss), lesson 30 (proxLogpApproximations, stalenessStats) and lesson 34 (normalize,
+ * rejectionSampling, splitMicroBatches).
  */
 import * as tf from "../../lib/tf.js";
-import { decoupledPpoLoss } from "../../solutions/lesson-29/decoupled-ppo.js";
-import { proxLogpApproximations, stalenessStats } from "../../solutions/lesson-30/prox-approx.js";
-import { splitMicroBatches } from "../../solutions/lesson-34/microbatch.js";
-import { normalize } from "../../solutions/lesson-34/normalize.js";
-import { rejectionSampling } from "../../solutions/lesson-34/rejection.js";
+import type * as DecoupledPpo from "../../exercises/lesson-29/decoupled-ppo.js";
+import type * as ProxApprox from "../../exercises/lesson-30/prox-approx.js";
+import type * as Microbatch from "../../exercises/lesson-34/microbatch.js";
+import type * as Normalize from "../../exercises/lesson-34/normalize.js";
+import type * as Rejection from "../../exercises/lesson-34/rejection.js";
+import { labFunctions, type LabContext } from "../lab.js";
 import type { ToyPolicy } from "./policy.js";
 import type { TrainStep } from "./simulation.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { decoupledPpoLoss: "lesson-29", proxLogpApproximations: "lesson-30", stalenessStats: "lesson-30", splitMicroBatches: "lesson-34", normalize: "lesson-34", rejectionSampling: "lesson-34" };
+type Functions = { decoupledPpoLoss: typeof DecoupledPpo.decoupledPpoLoss; proxLogpApproximations: typeof ProxApprox.proxLogpApproximations; stalenessStats: typeof ProxApprox.stalenessStats; splitMicroBatches: typeof Microbatch.splitMicroBatches; normalize: typeof Normalize.normalize; rejectionSampling: typeof Rejection.rejectionSampling };
+let { decoupledPpoLoss, proxLogpApproximations, stalenessStats, splitMicroBatches, normalize, rejectionSampling } = {} as Functions;
+
+/** Resolves the lesson functions `stepMetrics` calls and prints whose they are; call it once first. */
+export async function resolveStepFunctions(ctx: LabContext): Promise<void> {
+  ({ decoupledPpoLoss, proxLogpApproximations, stalenessStats, splitMicroBatches, normalize, rejectionSampling } = await labFunctions<Functions>(ctx, HOMES));
+}
 
 export interface MetricSettings {
   /** ε of the PPO clip. */

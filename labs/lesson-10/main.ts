@@ -8,7 +8,8 @@
  * Prints every shape, compares the first loss with ln V, trains with Adam and plots the loss:
  * labs/lesson-10/out/loss.svg.
  *
- * Runs the reference solutions of lessons 9, 10 and 13.
+ * Runs your functions of lessons 9, 10 and 13 where they pass grading, the reference elsewhere
+ * (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -17,10 +18,15 @@ import { miniMindConfig } from "../../lib/model/config.js";
 import { linear } from "../../lib/model/linear.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
-import { causalLmLoss } from "../../solutions/lesson-10/loss.js";
-import { feedForward } from "../../solutions/lesson-13/ffn.js";
-import type { Lab } from "../lab.js";
+import type * as Rmsnorm from "../../exercises/lesson-9/rmsnorm.js";
+import type * as Loss from "../../exercises/lesson-10/loss.js";
+import type * as Ffn from "../../exercises/lesson-13/ffn.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { rmsNorm: "lesson-9", causalLmLoss: "lesson-10", feedForward: "lesson-13" };
+type Functions = { rmsNorm: typeof Rmsnorm.rmsNorm; causalLmLoss: typeof Loss.causalLmLoss; feedForward: typeof Ffn.feedForward };
+let { rmsNorm, causalLmLoss, feedForward } = {} as Functions;
 
 const TEXT = "the quick brown fox jumps over the lazy dog. a lazy dog sleeps; the quick fox runs. ";
 const STEPS = 40;
@@ -58,7 +64,10 @@ function forward(w: Weights, ids: tf.Tensor2D, eps: number, trace?: (line: strin
   return logits;
 }
 
-const lab: Lab = ({ outDir, show }) => {
+const lab: Lab = async (ctx) => {
+  const { outDir, show } = ctx;
+  console.log("Lab 10: one batch from ids to loss, then a few training steps\n");
+  ({ rmsNorm, causalLmLoss, feedForward } = await labFunctions<Functions>(ctx, HOMES));
   const vocabulary = [...new Set(TEXT)].sort();
   const V = vocabulary.length;
   const config = miniMindConfig({ vocabSize: V, hiddenSize: 32, numHiddenLayers: 2 });

@@ -2,16 +2,21 @@
  * Lab 22: what β does in DPO, measured. (1) The loss and its gradient weight against the margin z
  * for several β, as SVGs. (2) A toy policy (a table of next-token logits) trained with DPO on four
  * preference pairs for two values of β: the trace shows the chosen log-probs rising, the rejected
- * ones falling, and how far the policy drifts from its frozen reference. Uses the reference
- * solutions.
+ * ones falling, and how far the policy drifts from its frozen reference. Runs your functions
+ * where they pass grading, the reference elsewhere (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { dpoLoss, tokenLogProbs } from "../../solutions/lesson-22/dpo.js";
-import type { Lab, LabContext } from "../lab.js";
+import type * as Dpo from "../../exercises/lesson-22/dpo.js";
+import { labFunctions, type Lab, type LabContext } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { dpoLoss: "lesson-22", tokenLogProbs: "lesson-22" };
+type Functions = { dpoLoss: typeof Dpo.dpoLoss; tokenLogProbs: typeof Dpo.tokenLogProbs };
+let { dpoLoss, tokenLogProbs } = {} as Functions;
 
 const BETAS = [0.05, 0.15, 0.5, 1];
 const MARGINS = Array.from({ length: 161 }, (_, i) => -20 + i * 0.25);
@@ -113,7 +118,9 @@ function train(ctx: LabContext): void {
   console.log(`  Wrote ${ctx.show(file)}`);
 }
 
-const lab: Lab = (ctx) => {
+const lab: Lab = async (ctx) => {
+  console.log("Lab 22: what β does in DPO\n");
+  ({ dpoLoss, tokenLogProbs } = await labFunctions<Functions>(ctx, HOMES));
   curves(ctx);
   train(ctx);
 };

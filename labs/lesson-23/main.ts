@@ -1,14 +1,19 @@
 /**
  * Lab 23: one PPO batch traced end to end on a tiny synthetic rollout (shapes, masks, positions, a
  * GAE table, the three losses and the two diagnostics), and an SVG of the clipped surrogate against
- * the ratio for a positive and a negative advantage. Uses the reference solutions.
+ * the ratio for a positive and a negative advantage. Runs your lesson functions where they pass grading, the reference elsewhere (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
-import { clippedValueLoss, maskedGae, ppoPolicyLoss, referenceKlPenalty, responseLogpPositions } from "../../solutions/lesson-23/ppo.js";
-import type { Lab } from "../lab.js";
+import type * as Ppo from "../../exercises/lesson-23/ppo.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { clippedValueLoss: "lesson-23", maskedGae: "lesson-23", ppoPolicyLoss: "lesson-23", referenceKlPenalty: "lesson-23", responseLogpPositions: "lesson-23" };
+type Functions = { clippedValueLoss: typeof Ppo.clippedValueLoss; maskedGae: typeof Ppo.maskedGae; ppoPolicyLoss: typeof Ppo.ppoPolicyLoss; referenceKlPenalty: typeof Ppo.referenceKlPenalty; responseLogpPositions: typeof Ppo.responseLogpPositions };
+let { clippedValueLoss, maskedGae, ppoPolicyLoss, referenceKlPenalty, responseLogpPositions } = {} as Functions;
 
 const EOS = 2;
 const PAD = 0;
@@ -109,7 +114,9 @@ function surrogateCurve(advantage: number): Array<[number, number]> {
   return points;
 }
 
-const lab: Lab = (ctx) => {
+const lab: Lab = async (ctx) => {
+  console.log("Lab 23: PPO's pieces on one batch\n");
+  ({ clippedValueLoss, maskedGae, ppoPolicyLoss, referenceKlPenalty, responseLogpPositions } = await labFunctions<Functions>(ctx, HOMES));
   traceBatch();
   const svg = lineChart({
     title: `PPO clipped surrogate, ε = ${EPS}`,

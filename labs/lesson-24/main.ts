@@ -4,15 +4,20 @@
  * gradient weight a token receives against its ratio, for GRPO's clip and CISPO's detached cap,
  * read off the two losses with tf.grad (SVG). (3) A bandit trained from a stale sampler, as when
  * MiniMind's SGLang engine refreshes its weights only every few steps: how much signal each loss
- * keeps once ratios leave [1 − ε, 1 + ε]. Uses the reference solutions.
+ * keeps once ratios leave [1 − ε, 1 + ε]. Runs your lesson functions where they pass grading, the reference elsewhere (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { cispoPolicyLoss, groupRelativeAdvantages, grpoCompletionMask, grpoPolicyLoss } from "../../solutions/lesson-24/grpo.js";
-import type { Lab, LabContext } from "../lab.js";
+import type * as Grpo from "../../exercises/lesson-24/grpo.js";
+import { labFunctions, type Lab, type LabContext } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { cispoPolicyLoss: "lesson-24", groupRelativeAdvantages: "lesson-24", grpoCompletionMask: "lesson-24", grpoPolicyLoss: "lesson-24" };
+type Functions = { cispoPolicyLoss: typeof Grpo.cispoPolicyLoss; groupRelativeAdvantages: typeof Grpo.groupRelativeAdvantages; grpoCompletionMask: typeof Grpo.grpoCompletionMask; grpoPolicyLoss: typeof Grpo.grpoPolicyLoss };
+let { cispoPolicyLoss, groupRelativeAdvantages, grpoCompletionMask, grpoPolicyLoss } = {} as Functions;
 
 const EPS = 0.2;
 const EPS_HIGH = 5;
@@ -162,7 +167,9 @@ function staleSampler(ctx: LabContext): void {
   console.log(`  Wrote ${ctx.show(file)}`);
 }
 
-const lab: Lab = (ctx) => {
+const lab: Lab = async (ctx) => {
+  console.log("Lab 24: GRPO and CISPO\n");
+  ({ cispoPolicyLoss, groupRelativeAdvantages, grpoCompletionMask, grpoPolicyLoss } = await labFunctions<Functions>(ctx, HOMES));
   traceGroups();
   weightCurves(ctx);
   staleSampler(ctx);

@@ -1,8 +1,8 @@
 /**
  * Lab 25: one rollout batch carried through rewards → masks → log-probs → approx-KL and clip
  * fraction, then PPO updates on it until MiniMind's early stop fires. The "model" is a table of
- * logits (one row per position), so every number can be traced by hand. Uses the reference
- * solutions of lessons 25 and 23. Writes an SVG of approx KL, clip fraction and the reference KL
+ * logits (one row per position), so every number can be traced by hand. Runs your functions of
+ * lessons 25 and 23 where they pass grading, the reference elsewhere (the lab prints which). Writes an SVG of approx KL, clip fraction and the reference KL
  * over the updates.
  *
  * Options: --lr <x> (Adam learning rate, default 0.05), --steps <n> (at most, default 30).
@@ -12,12 +12,17 @@ import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { perTokenLogps } from "../../solutions/lesson-25/logprobs.js";
-import { ppoResponseMask } from "../../solutions/lesson-25/masks.js";
-import { repetitionPenalty, ruleReward } from "../../solutions/lesson-25/reward.js";
-import { approxKl, clipFraction } from "../../solutions/lesson-25/kl.js";
-import { maskedGae, ppoPolicyLoss, referenceKlPenalty } from "../../solutions/lesson-23/ppo.js";
-import type { Lab } from "../lab.js";
+import type * as Logprobs from "../../exercises/lesson-25/logprobs.js";
+import type * as Masks from "../../exercises/lesson-25/masks.js";
+import type * as Reward from "../../exercises/lesson-25/reward.js";
+import type * as Kl from "../../exercises/lesson-25/kl.js";
+import type * as Ppo from "../../exercises/lesson-23/ppo.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { perTokenLogps: "lesson-25", ppoResponseMask: "lesson-25", repetitionPenalty: "lesson-25", ruleReward: "lesson-25", approxKl: "lesson-25", clipFraction: "lesson-25", maskedGae: "lesson-23", ppoPolicyLoss: "lesson-23", referenceKlPenalty: "lesson-23" };
+type Functions = { perTokenLogps: typeof Logprobs.perTokenLogps; ppoResponseMask: typeof Masks.ppoResponseMask; repetitionPenalty: typeof Reward.repetitionPenalty; ruleReward: typeof Reward.ruleReward; approxKl: typeof Kl.approxKl; clipFraction: typeof Kl.clipFraction; maskedGae: typeof Ppo.maskedGae; ppoPolicyLoss: typeof Ppo.ppoPolicyLoss; referenceKlPenalty: typeof Ppo.referenceKlPenalty };
+let { perTokenLogps, ppoResponseMask, repetitionPenalty, ruleReward, approxKl, clipFraction, maskedGae, ppoPolicyLoss, referenceKlPenalty } = {} as Functions;
 
 /** MiniMind's special tokens: <|endoftext|> pads, <|im_end|> ends a turn (model/tokenizer_config.json). */
 const SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"];
@@ -92,7 +97,9 @@ function parseOption(args: string[], name: string, fallback: number): number {
   return value;
 }
 
-const lab: Lab = (ctx) => {
+const lab: Lab = async (ctx) => {
+  console.log("Lab 25: one rollout batch, rewards to loss, then PPO updates until the early stop\n");
+  ({ perTokenLogps, ppoResponseMask, repetitionPenalty, ruleReward, approxKl, clipFraction, maskedGae, ppoPolicyLoss, referenceKlPenalty } = await labFunctions<Functions>(ctx, HOMES));
   const lr = parseOption(ctx.args, "--lr", 0.05);
   const maxSteps = parseOption(ctx.args, "--steps", 30);
   const { vocab, inputIds, completionIds, responsesText, R } = tokenise();

@@ -3,15 +3,21 @@
  * clip-higher and the dual clip (an SVG); then a small asynchronous experiment: a softmax policy
  * over K arms learns from batches that a policy `STALENESS` versions old generated, with the trust
  * region centred on the behaviour policy (plain PPO) or on the proximal policy (decoupled PPO).
- * Uses the reference solutions.
+ * Runs your lesson functions where they pass grading, the reference elsewhere (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { decoupledPpoLoss, type DecoupledPpoOptions } from "../../solutions/lesson-29/decoupled-ppo.js";
-import type { Lab } from "../lab.js";
+import type * as DecoupledPpo from "../../exercises/lesson-29/decoupled-ppo.js";
+import type { DecoupledPpoOptions } from "../../exercises/lesson-29/decoupled-ppo.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { decoupledPpoLoss: "lesson-29" };
+type Functions = { decoupledPpoLoss: typeof DecoupledPpo.decoupledPpoLoss };
+let { decoupledPpoLoss } = {} as Functions;
 
 const EPS = 0.2;
 const EPS_HIGH = 0.28;
@@ -135,8 +141,9 @@ function trainStale(variant: Variant, seed: number): RunTrace {
   return trace;
 }
 
-const lab: Lab = (ctx) => {
-  console.log("Lab 29 — decoupled PPO (reference solutions)\n");
+const lab: Lab = async (ctx) => {
+  console.log("Lab 29 — decoupled PPO\n");
+  ({ decoupledPpoLoss } = await labFunctions<Functions>(ctx, HOMES));
   console.log(`Per-token loss at a few ratios (ε=${EPS}, ε_high=${EPS_HIGH}, c=${C_CLIP}):`);
   console.log("   r     A=+1 ε   A=+1 ε_high   A=−1 ε   A=−1 dual");
   for (const r of [0.5, 0.8, 1, 1.25, 1.5, 3, 4]) {

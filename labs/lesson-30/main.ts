@@ -3,15 +3,20 @@
  * exact policy-gradient steps, giving a real sequence of versions π_0, π_1, …; for a token
  * generated s versions ago we compare log π_prox (the true π_{v_θ−1}) with the loglinear, linear
  * and rollout stand-ins, weighted by how often the behaviour policy emits each token. Then the
- * staleness statistics of a simulated asynchronous batch. Uses the reference solutions.
+ * staleness statistics of a simulated asynchronous batch. Runs your lesson functions where they pass grading, the reference elsewhere (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { proxLogpApproximations, stalenessStats } from "../../solutions/lesson-30/prox-approx.js";
-import type { Lab } from "../lab.js";
+import type * as ProxApprox from "../../exercises/lesson-30/prox-approx.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { proxLogpApproximations: "lesson-30", stalenessStats: "lesson-30" };
+type Functions = { proxLogpApproximations: typeof ProxApprox.proxLogpApproximations; stalenessStats: typeof ProxApprox.stalenessStats };
+let { proxLogpApproximations, stalenessStats } = {} as Functions;
 
 const VOCAB = 16;
 const CURRENT = 24;
@@ -88,8 +93,9 @@ function simulatedBatch(rng: Rng, B: number, T: number) {
   return { versions: tf.tensor2d(versions, [B, T], "int32"), mask: tf.tensor2d(mask, [B, T], "bool") };
 }
 
-const lab: Lab = (ctx) => {
-  console.log("Lab 30 — proximal approximation and staleness (reference solutions)\n");
+const lab: Lab = async (ctx) => {
+  console.log("Lab 30 — proximal approximation and staleness\n");
+  ({ proxLogpApproximations, stalenessStats } = await labFunctions<Functions>(ctx, HOMES));
   console.log(`α for a token of version v_b when training version ${CURRENT} (v_prox = ${CURRENT - 1}):`);
   for (const s of [1, 2, 3, 4, 8, 16]) {
     const vb = CURRENT - s;

@@ -3,16 +3,21 @@
  * function of its ratio r, for PPO's hard clip and SAPO's soft gate at three temperatures.
  * (2) How the spread of GSPO's sequence-level ratio shrinks with the sequence length. (3) A
  * six-armed bandit optimised for many steps on one fixed batch (as PPO's inner epochs do), tracing
- * how far each loss lets the policy drift from the one that sampled the batch. Uses the reference
- * solutions.
+ * how far each loss lets the policy drift from the one that sampled the batch. Runs your functions
+ * where they pass grading, the reference elsewhere (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { sapoLoss, sequenceLevelRatio } from "../../solutions/lesson-32/sapo.js";
-import type { Lab } from "../lab.js";
+import type * as Sapo from "../../exercises/lesson-32/sapo.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { sapoLoss: "lesson-32", sequenceLevelRatio: "lesson-32" };
+type Functions = { sapoLoss: typeof Sapo.sapoLoss; sequenceLevelRatio: typeof Sapo.sequenceLevelRatio };
+let { sapoLoss, sequenceLevelRatio } = {} as Functions;
 
 const EPS = 0.2;
 const TAUS = [1, 4, 10];
@@ -151,7 +156,9 @@ function banditDrift(ctx: Parameters<Lab>[0]): void {
   console.log(`  Wrote ${ctx.show(file)}`);
 }
 
-const lab: Lab = (ctx) => {
+const lab: Lab = async (ctx) => {
+  console.log("Lab 32: what GSPO and SAPO change\n");
+  ({ sapoLoss, sequenceLevelRatio } = await labFunctions<Functions>(ctx, HOMES));
   gradientWeights(ctx);
   sequenceRatioSpread(ctx);
   banditDrift(ctx);

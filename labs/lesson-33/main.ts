@@ -2,15 +2,20 @@
  * Lab 33: AReaL's advantage pipeline on a three-row rollout (a finished answer, a truncated one and
  * a multi-turn one with a tool observation in the middle), traced step by step and set beside
  * lesson 23's MiniMind GAE on the same numbers; plus charts of the three KL estimators and of the
- * overlong penalty. Uses the reference solutions.
+ * overlong penalty. Runs your lesson functions where they pass grading, the reference elsewhere (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
-import { arealAdvantages, klEstimator, overlongPenalty } from "../../solutions/lesson-33/advantages.js";
-import { maskedGae } from "../../solutions/lesson-23/ppo.js";
-import type { Lab } from "../lab.js";
+import type * as Advantages from "../../exercises/lesson-33/advantages.js";
+import type * as Ppo from "../../exercises/lesson-23/ppo.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { arealAdvantages: "lesson-33", klEstimator: "lesson-33", overlongPenalty: "lesson-33", maskedGae: "lesson-23" };
+type Functions = { arealAdvantages: typeof Advantages.arealAdvantages; klEstimator: typeof Advantages.klEstimator; overlongPenalty: typeof Advantages.overlongPenalty; maskedGae: typeof Ppo.maskedGae };
+let { arealAdvantages, klEstimator, overlongPenalty, maskedGae } = {} as Functions;
 
 const T = 12;
 const GAMMA = 1;
@@ -141,7 +146,9 @@ function charts(ctx: Parameters<Lab>[0]): void {
   console.log(`Wrote ${ctx.show(overlongFile)}: 0 up to 96 tokens, then a ramp down to −1 at the 128-token limit.`);
 }
 
-const lab: Lab = (ctx) => {
+const lab: Lab = async (ctx) => {
+  console.log("Lab 33: AReaL's advantages\n");
+  ({ arealAdvantages, klEstimator, overlongPenalty, maskedGae } = await labFunctions<Functions>(ctx, HOMES));
   traceAndCompare();
   charts(ctx);
 };

@@ -1,6 +1,6 @@
 /**
- * Lab 34: normalisation, rejection sampling and micro-batching, measured with the reference
- * solutions. (1) How `unbiased` and `leaveOneOut` rescale GRPO advantages as the group size grows,
+ * Lab 34: normalisation, rejection sampling and micro-batching, measured with your
+ * functions where they pass grading (the reference elsewhere; the lab prints which). (1) How `unbiased` and `leaveOneOut` rescale GRPO advantages as the group size grows,
  * and why leave-one-out cancels when the std is taken too. (2) How many tokens rejection sampling
  * drops as the behaviour policy drifts, at token and at sequence level. (3) How evenly AReaL's FFD
  * spreads tokens over micro-batches, next to two simpler splits.
@@ -12,11 +12,17 @@ import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart, type Series } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { splitMicroBatches } from "../../solutions/lesson-34/microbatch.js";
-import { normalize, type NormalizeOptions } from "../../solutions/lesson-34/normalize.js";
-import { rejectionSampling } from "../../solutions/lesson-34/rejection.js";
+import type * as Microbatch from "../../exercises/lesson-34/microbatch.js";
+import type * as Normalize from "../../exercises/lesson-34/normalize.js";
+import type { NormalizeOptions } from "../../exercises/lesson-34/normalize.js";
+import type * as Rejection from "../../exercises/lesson-34/rejection.js";
 import capstone from "../areal-async/main.js";
-import type { Lab, LabContext } from "../lab.js";
+import { labFunctions, type Lab, type LabContext } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { splitMicroBatches: "lesson-34", normalize: "lesson-34", rejectionSampling: "lesson-34" };
+type Functions = { splitMicroBatches: typeof Microbatch.splitMicroBatches; normalize: typeof Normalize.normalize; rejectionSampling: typeof Rejection.rejectionSampling };
+let { splitMicroBatches, normalize, rejectionSampling } = {} as Functions;
 
 function writeChart(ctx: LabContext, file: string, title: string, xLabel: string, yLabel: string, series: Series[]): void {
   const path = join(ctx.outDir, file);
@@ -154,6 +160,8 @@ function microBatches(ctx: LabContext): void {
 
 const lab: Lab = async (ctx) => {
   if (ctx.args[0] === "async") return capstone(ctx);
+  console.log("Lab 34: normalisation, rejection sampling and micro-batching\n");
+  ({ splitMicroBatches, normalize, rejectionSampling } = await labFunctions<Functions>(ctx, HOMES));
   normalisation(ctx);
   rejection(ctx);
   microBatches(ctx);

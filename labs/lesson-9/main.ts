@@ -7,7 +7,8 @@
  * log10 of the residual stream's RMS after each block: labs/lesson-9/out/stream-rms.svg (the
  * no-norm curve stops where it overflows).
  *
- * Runs the reference solutions of lessons 8, 9 and 13.
+ * Runs your functions of lessons 8, 9 and 13 where they pass grading, the reference elsewhere
+ * (the lab prints which).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,10 +16,16 @@ import * as tf from "../../lib/tf.js";
 import { miniMindConfig } from "../../lib/model/config.js";
 import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
-import { countParams } from "../../solutions/lesson-8/params.js";
-import { preNormResidual, rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
-import { feedForward, type FfnWeights } from "../../solutions/lesson-13/ffn.js";
-import type { Lab } from "../lab.js";
+import type * as Params from "../../exercises/lesson-8/params.js";
+import type * as Rmsnorm from "../../exercises/lesson-9/rmsnorm.js";
+import type * as Ffn from "../../exercises/lesson-13/ffn.js";
+import type { FfnWeights } from "../../exercises/lesson-13/ffn.js";
+import { labFunctions, type Lab } from "../lab.js";
+
+/** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
+const HOMES = { countParams: "lesson-8", preNormResidual: "lesson-9", rmsNorm: "lesson-9", feedForward: "lesson-13" };
+type Functions = { countParams: typeof Params.countParams; preNormResidual: typeof Rmsnorm.preNormResidual; rmsNorm: typeof Rmsnorm.rmsNorm; feedForward: typeof Ffn.feedForward };
+let { countParams, preNormResidual, rmsNorm, feedForward } = {} as Functions;
 
 const normal = (rng: Rng, shape: number[], std: number) => tf.tensor(rng.normals(shape.reduce((a, b) => a * b, 1), 0, std), shape);
 
@@ -46,7 +53,10 @@ function block(variant: Variant, x: tf.Tensor, gain: tf.Tensor1D, eps: number, w
   return tf.tidy(() => tf.add(x, sublayer(x)));
 }
 
-const lab: Lab = ({ outDir, show }) => {
+const lab: Lab = async (ctx) => {
+  const { outDir, show } = ctx;
+  console.log("Lab 9: the residual stream, traced\n");
+  ({ countParams, preNormResidual, rmsNorm, feedForward } = await labFunctions<Functions>(ctx, HOMES));
   const config = miniMindConfig({ hiddenSize: 64, numHiddenLayers: 4, vocabSize: 256, numAttentionHeads: 4, numKeyValueHeads: 2 });
   const { hiddenSize: H, intermediateSize: I, vocabSize: V, rmsNormEps: eps } = config;
   const counts = countParams(config);
