@@ -2,6 +2,7 @@
 import type { Figure } from "./figure.js";
 import { figures as lesson03 } from "./lesson-03.js";
 import { figures as lesson08 } from "./lesson-08.js";
+import { figures as lesson09 } from "./lesson-09.js";
 import { figures as lesson10 } from "./lesson-10.js";
 import { figures as lesson11 } from "./lesson-11.js";
 import { figures as lesson12 } from "./lesson-12.js";
@@ -10,7 +11,15 @@ import { figures as lesson22 } from "./lesson-22.js";
 import { figures as lesson23 } from "./lesson-23.js";
 import { figures as lesson24 } from "./lesson-24.js";
 import { figures as lesson25 } from "./lesson-25.js";
+import { figures as lesson29 } from "./lesson-29.js";
+import { figures as lesson30 } from "./lesson-30.js";
+import { figures as lesson31 } from "./lesson-31.js";
+import { figures as lesson32 } from "./lesson-32.js";
 import { figures as lesson33 } from "./lesson-33.js";
 import { figures as lesson34 } from "./lesson-34.js";
 
-export const FIGURES: Figure[] = [...lesson03, ...lesson08, ...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson22, ...lesson23, ...lesson24, ...lesson25, ...lesson33, ...lesson34].sort((a, b) => a.lesson - b.lesson || a.file.localeCompare(b.file));
+export const FIGURES: Figure[] = [
+  ...lesson03, ...lesson08, ...lesson09, ...lesson10, ...lesson11, ...lesson12, ...lesson13,
+  ...lesson22, ...lesson23, ...lesson24, ...lesson25,
+  ...lesson29, ...lesson30, ...lesson31, ...lesson32, ...lesson33, ...lesson34,
+];
