@@ -1,11 +1,12 @@
 /**
  * The learner's loop, on a temporary workspace so the real exercises/ and progress file are never
  * touched: COURSE_EXERCISES_DIR points at a folder beside exercises/ and COURSE_PROGRESS_FILE at a
- * file inside it. Covers the progress file, hint tiers, reset with backups, --compare refusing and
+ * file in a temporary folder (a progress file inside the exercises being graded is refused). Covers the progress file, hint tiers, reset with backups, --compare refusing and
  * accepting, the progress table's cache, watch re-grading on save, and bad input (exit 2, no stack).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findLesson } from "../lib/catalog.js";
@@ -27,7 +28,8 @@ const STUB = generateStub(SOLUTION, LESSON, "ppo.ts");
 
 // A workspace beside exercises/ (so `../../lib` imports resolve), removed afterwards.
 const WS = mkdtempSync(join(ROOT, ".loop-test-"));
-const PROGRESS = join(WS, "progress.json");
+const PROGRESS_DIR = mkdtempSync(join(tmpdir(), "course-progress-"));
+const PROGRESS = join(PROGRESS_DIR, "progress.json");
 const LEARNER_FILE = join(WS, LESSON, "ppo.ts");
 const backups: string[] = [];
 
@@ -79,6 +81,7 @@ afterAll(() => {
   delete process.env.COURSE_EXERCISES_DIR;
   delete process.env.COURSE_PROGRESS_FILE;
   rmSync(WS, { recursive: true, force: true });
+  rmSync(PROGRESS_DIR, { recursive: true, force: true });
   // backupFile keeps the workspace's path under .backups/<time>/: remove what these tests made.
   for (const b of backups) {
     const stampDir = join(ROOT, ".backups", b.slice(join(ROOT, ".backups").length + 1).split("/")[0]);
@@ -93,7 +96,7 @@ describe("the progress file", () => {
     p.hints[LESSON] = { maskedGae: 2 };
     writeProgress(p, PROGRESS);
     expect(readProgress(PROGRESS)).toEqual(p);
-    expect(readdirSync(WS).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(readdirSync(PROGRESS_DIR).filter((f) => f.endsWith(".tmp") || f.endsWith(".lock"))).toEqual([]);
     writeFileSync(PROGRESS, "{ half-written");
     const note = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(readProgress(PROGRESS)).toEqual(emptyProgress());

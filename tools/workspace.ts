@@ -1,27 +1,140 @@
 /**
  * Safe writes into a learner's workspace: atomic replacement and timestamped backups, so that no
  * command of the course ever loses a learner's file.
+ *
+ * Both go through a temporary file named `<target>.<pid>.tmp`, completely written and flushed
+ * before it is renamed over the target: a command killed half-way leaves the learner's file (or an
+ * earlier backup) whole, plus at worst that temporary. The next command removes such leftovers
+ * (cleanStaleTemporaries): a temporary whose process is gone, or older than any write takes.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { ROOT } from "../grader/engine/paths.js";
 
-/** Writes `text` to `file` through a temporary file and a rename: never a half-written file. */
-export function writeFileAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+/** Where backups go: .backups/<timestamp>/<the file's path in the repository>. */
+export const BACKUPS_DIR = join(ROOT, ".backups");
+
+/** `<name>.<pid>.tmp`: the temporaries writeFileAtomic and backupFile make. */
+const TEMPORARY = /^(.+)\.(\d+)\.tmp$/;
+
+/** A temporary older than this is a leftover whatever its process id says (ids are reused). */
+const TEMPORARY_MAX_AGE_MS = 10 * 60_000;
+
+function temporaryName(file: string): string {
+  return `${file}.${process.pid}.tmp`;
 }
 
-/** Copies `file` to .backups/<timestamp>/<its path> and returns the backup's path. */
+/** True when process `pid` exists (EPERM: it exists but is not ours). */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Writes `fd` to disk before the rename that publishes it. */
+function flush(file: string): void {
+  const fd = openSync(file, "r+");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface WriteOptions {
+  /** Create the file's folder when it is missing (default true); false throws instead. */
+  mkdir?: boolean;
+}
+
+/** Writes `text` to `file` through a temporary file and a rename: never a half-written file. */
+export function writeFileAtomic(file: string, text: string, opts: WriteOptions = {}): void {
+  if (opts.mkdir !== false) mkdirSync(dirname(file), { recursive: true });
+  cleanStaleTemporaries(dirname(file), { only: basename(file) });
+  const tmp = temporaryName(file);
+  try {
+    const fd = openSync(tmp, "w");
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * Copies `file` to .backups/<timestamp>/<its path> and returns the backup's path. The copy is made
+ * under a temporary name and renamed once complete, so a backup that exists is always whole. A
+ * file outside the repository is kept under .backups/<timestamp>/_outside/<its absolute path>.
+ */
 export function backupFile(file: string, now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[:.]/g, "-");
-  const target = join(ROOT, ".backups", stamp, relative(ROOT, file));
+  const rel = relative(ROOT, file);
+  const inside = rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+  let target = inside ? join(BACKUPS_DIR, stamp, rel) : join(BACKUPS_DIR, stamp, "_outside", file.replace(/^[/\\]+/, "").replace(/:/g, ""));
+  for (let n = 1; existsSync(target); n++) target = `${target.replace(/~\d+$/, "")}~${n}`;
   mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(file, target);
+  const tmp = temporaryName(target);
+  try {
+    copyFileSync(file, tmp);
+    flush(tmp);
+    renameSync(tmp, target);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
   return target;
+}
+
+export interface CleanOptions {
+  /** Only the temporaries of this file name (`<only>.<pid>.tmp`). */
+  only?: string;
+  /** Look into sub-folders too (for .backups/), removing folders the clean-up leaves empty. */
+  recursive?: boolean;
+  now?: number;
+}
+
+/**
+ * Removes leftover temporaries (`<name>.<pid>.tmp`) in `dir`: those whose process is gone, or that
+ * are older than any write takes. Returns the paths removed. A temporary is never the only copy of
+ * anything: it is renamed over its target only once complete, and the target stays whole until then.
+ */
+export function cleanStaleTemporaries(dir: string, opts: CleanOptions = {}): string[] {
+  const removed: string[] = [];
+  if (!existsSync(dir)) return removed;
+  const now = opts.now ?? Date.now();
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    let st;
+    try {
+      st = statSync(path);
+    } catch {
+      continue;
+    }
+    if (st.isDirectory()) {
+      if (!opts.recursive) continue;
+      removed.push(...cleanStaleTemporaries(path, opts));
+      if (readdirSync(path).length === 0 && removed.some((r) => r.startsWith(path))) rmdirSync(path);
+      continue;
+    }
+    const m = TEMPORARY.exec(name);
+    if (!m || (opts.only !== undefined && m[1] !== opts.only)) continue;
+    const pid = Number(m[2]);
+    const stale = pid === process.pid ? false : !processAlive(pid) || now - st.mtimeMs > TEMPORARY_MAX_AGE_MS;
+    if (!stale) continue;
+    rmSync(path, { force: true });
+    removed.push(path);
+  }
+  return removed;
 }
 
 /** The committed (HEAD) text of a repository file, or undefined (no git, or not committed). */

@@ -9,7 +9,7 @@ import { paths } from "../../grader/engine/paths.js";
 import { summarise, type FunctionSummary } from "../../grader/engine/summary.js";
 import type { CaseResult } from "../../grader/engine/types.js";
 import { lessonExercisesDir } from "./locations.js";
-import { lessonHash, lessonRecord, updateProgress, type LessonRecord } from "./progress.js";
+import { lessonHash, lessonRecord, loadProgress, updateProgress, type LessonRecord } from "./progress.js";
 
 export interface GradeOptions {
   /** Grade only this function. */
@@ -23,7 +23,7 @@ export interface GradeOptions {
 export interface Graded {
   run: IsolatedRun;
   summaries: FunctionSummary[];
-  /** What was saved to the progress file; undefined for partial or --solutions runs. */
+  /** What was saved to the progress file; undefined for partial or --solutions runs, and when grading could not run (run.fatal). */
   record?: LessonRecord;
 }
 
@@ -32,13 +32,17 @@ export async function gradeLesson(lesson: string, opts: GradeOptions): Promise<G
   const recordable = !opts.solutions && !opts.only;
   // Hashed before grading: a file saved during the run makes the record stale, never wrongly fresh.
   const hash = recordable ? lessonHash(lesson) : "";
+  if (recordable) loadProgress(); // a refused progress file is a usage error before grading, not after
   const run = await gradeIsolated(
     { lesson, implDir, only: opts.only ? [opts.only] : undefined, hints: !opts.solutions },
     { caseTimeoutMs: opts.caseTimeoutMs, onResult: opts.onResult },
   );
   const summaries = summarise(run.results);
   if (!recordable) return { run, summaries };
-  const record = lessonRecord(hash, summaries, run.fatal?.message);
+  // An infrastructure failure (the backend failed, the grader crashed, a limit overflowed) says
+  // nothing about the learner's code: it is reported, never saved, so it cannot replace a verdict.
+  if (run.fatal) return { run, summaries };
+  const record = lessonRecord(hash, summaries);
   updateProgress((p) => {
     p.lessons[lesson] = record;
   });

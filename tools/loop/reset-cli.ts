@@ -3,14 +3,16 @@
  *
  * Puts back the stub of a lesson's exercise files, or only the body of one function, regenerated
  * from solutions/ (tools/stubs/generate.ts). It asks first (--yes skips the question) and always
- * saves the learner's file under .backups/<time>/ before writing: no work is ever lost.
+ * saves the learner's file under .backups/<time>/ before writing: no work is ever lost. The backup
+ * is complete (written under a temporary name, then renamed) before the learner's file is replaced,
+ * itself through a temporary and a rename; temporaries a killed run left are removed by the next.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "../../grader/engine/paths.js";
 import { generateStub } from "../stubs/generate.js";
 import { solutionLessons } from "../stubs/sync.js";
-import { backupFile, writeFileAtomic } from "../workspace.js";
+import { BACKUPS_DIR, backupFile, cleanStaleTemporaries, writeFileAtomic } from "../workspace.js";
 import { anyLesson, confirm, parseArgs, runCommand, UsageError } from "./cli-support.js";
 import { functionsIn, replaceBody, syntaxError } from "./functions.js";
 import { lessonExercisesDir, shown } from "./locations.js";
@@ -91,6 +93,9 @@ async function main(): Promise<number> {
   const lesson = anyLesson(args.positional[0], "reset");
   const withExercises = solutionLessons();
   if (!withExercises.includes(lesson.id)) throw new UsageError(`${lesson.id} has no exercises to reset. Lessons with exercises: ${withExercises.join(", ")}`);
+  // A reset killed half-way leaves temporaries (the learner's file and every backup stay whole): tidy them.
+  const leftovers = [...cleanStaleTemporaries(lessonExercisesDir(lesson.id)), ...cleanStaleTemporaries(BACKUPS_DIR, { recursive: true })];
+  if (leftovers.length > 0) console.log(`Removed ${leftovers.length} temporary file(s) an interrupted command left: ${leftovers.map(shown).join(", ")}`);
   const files = lessonFiles(lesson.id);
   const name = args.positional[1];
   let changes: Change[];

@@ -3,7 +3,7 @@
  * progress table of `npm run grade`.
  */
 import chalk from "chalk";
-import { consistentMistake, type FunctionSummary, type FunctionVerdict } from "../../grader/engine/summary.js";
+import { namedMistake, type FunctionSummary, type FunctionVerdict } from "../../grader/engine/summary.js";
 import type { LessonRecord } from "./progress.js";
 
 const MARK: Record<FunctionVerdict, string> = {
@@ -41,10 +41,10 @@ function fitTail(head: string, tail: string, width: number): string {
 export function functionLines(summaries: readonly FunctionSummary[], width: number): string[] {
   const nameWidth = Math.max(8, ...summaries.map((s) => s.exercise.length));
   return summaries.map((s) => {
-    const head = `${MARK[s.verdict]} ${s.exercise.padEnd(nameWidth)}  ${WORD[s.verdict].padEnd(15)} ${chalk.dim(`${s.passed}/${s.total}`.padStart(5))}`;
+    const head = `${MARK[s.verdict] ?? chalk.red("?")} ${s.exercise.padEnd(nameWidth)}  ${(WORD[s.verdict] ?? String(s.verdict)).padEnd(15)} ${chalk.dim(`${s.passed}/${s.total}`.padStart(5))}`;
     if (s.verdict === "passed" || s.verdict === "not-implemented") return head;
     const bad = s.results.find((r) => r.status !== "passed" && r.status !== "not-implemented") ?? s.results.find((r) => r.status !== "passed");
-    const mistake = consistentMistake(s.results);
+    const mistake = namedMistake(s.results)?.mistake;
     const why = mistake ? `known mistake: ${mistake}` : `${bad?.case ?? ""}: ${bad?.message ?? ""}`;
     const tail = fitTail(`${head}   `, why.replace(/\s+/g, " "), width);
     return tail ? `${head}   ${mistake ? chalk.yellow(tail) : chalk.dim(tail)}` : head;
@@ -55,7 +55,9 @@ export function functionLines(summaries: readonly FunctionSummary[], width: numb
 export function progressCell(record: LessonRecord | undefined): string {
   if (!record) return chalk.dim("not graded yet");
   if (record.fatal) return chalk.red(`could not grade: ${record.fatal}`);
-  const fns = Object.values(record.functions);
+  // Records come from a file a person can edit: read them defensively (progress.ts validates them too).
+  const fns = Object.values(record.functions ?? {}).filter((f) => f !== null && typeof f === "object");
+  if (fns.length === 0) return chalk.dim("not graded yet");
   const passed = fns.filter((f) => f.verdict === "passed").length;
   if (passed === fns.length) return chalk.green(`✓ ${passed}/${fns.length} functions`);
   if (fns.every((f) => f.verdict === "not-implemented")) return chalk.dim(`not started (0/${fns.length})`);

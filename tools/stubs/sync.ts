@@ -3,9 +3,9 @@
  * ever overwriting a learner's work.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { paths } from "../../grader/engine/paths.js";
-import { backupFile, committedText, currentText, writeFileAtomic } from "../workspace.js";
+import { BACKUPS_DIR, backupFile, cleanStaleTemporaries, committedText, currentText, writeFileAtomic } from "../workspace.js";
 import { generateStub } from "./generate.js";
 
 export type StubState =
@@ -70,6 +70,9 @@ export interface SyncOutcome {
  * `force`, and then only after a backup under .backups/.
  */
 export function syncStubs(statuses: readonly StubStatus[], force: boolean): SyncOutcome[] {
+  // Temporaries an interrupted sync or reset left behind (their process is gone): never the only copy of anything.
+  for (const dir of new Set(statuses.map((s) => dirname(s.exercisePath)))) cleanStaleTemporaries(dir);
+  if (statuses.some((s) => force && (s.state === "learner-edited" || s.state === "diverged"))) cleanStaleTemporaries(BACKUPS_DIR, { recursive: true });
   return statuses.map((status) => {
     switch (status.state) {
       case "up-to-date":
