@@ -32,10 +32,19 @@ export async function labFunctions<T extends object>(ctx: LabContext, homes: { [
   return fns;
 }
 
-/** The model's pieces for a lab, printing whose are the `shown` ones (those the lab's model actually runs). */
-export async function labPieces(ctx: LabContext, shown: readonly PieceName[]): Promise<ResolvedPieces> {
+/**
+ * The model's pieces for a lab, printing whose are the `shown` ones (those the lab's model actually
+ * runs), in one table with any `extra` functions the lab calls itself.
+ */
+export async function labPieces<T extends object = Record<string, never>>(
+  ctx: LabContext,
+  shown: readonly PieceName[],
+  extra?: { [K in keyof T]: string },
+): Promise<ResolvedPieces & { extra: T }> {
   const { resolvePieces } = await import("../lib/model/pieces.js");
-  const resolved = await resolvePieces({ useReference: parseUseReference(ctx.args) });
-  printChoices(resolved.choices.filter((c) => shown.includes(c.name as PieceName)));
-  return resolved;
+  const useReference = parseUseReference(ctx.args);
+  const resolved = await resolvePieces({ useReference });
+  const more = extra ? await resolveFunctions<T>(extra, { useReference }) : { fns: {} as T, choices: [] };
+  printChoices([...resolved.choices.filter((c) => shown.includes(c.name as PieceName)), ...more.choices]);
+  return { ...resolved, extra: more.fns };
 }

@@ -202,7 +202,7 @@ export async function resolveFunction<F>(lesson: string, name: string, opts: Res
   if (!learnerFile || !existsSync(learnerFile)) {
     why = learnerName ? `missing (no ${relative(ROOT, learnerFile!)})` : `missing (no file of ${relative(ROOT, learnerDir)} exports it)`;
   } else if (!exportPattern(name).test(readFileSync(learnerFile, "utf8"))) {
-    why = `not in yours (${relative(ROOT, learnerFile)} does not export it)`;
+    why = `no ${name} in ${relative(ROOT, learnerFile)}`;
   } else if (notStarted(readFileSync(learnerFile, "utf8"), id, name, solutionFile, learnerName!)) {
     why = "not started";
   } else {

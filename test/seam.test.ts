@@ -40,7 +40,7 @@ describe("seam: nothing outside solutions/ and grader/ imports solutions/", () =
     const text = [
       'import { a } from "../../solutions/lesson-9/rmsnorm.js";',
       'import type { B } from "../../solutions/lesson-3/sampling.js";',
-      'export { c } from "../../../solutions/x.js";',
+      'export { c } from "../../solutions/lesson-9/x.js";',
       'const m = await import("../../solutions/lesson-23/ppo.js");',
       'type F = typeof import("../../solutions/lesson-12/rope.js").applyRope;',
       'import {\n  d,\n  e,\n} from "../../solutions/lesson-13/ffn.js";',
@@ -135,6 +135,18 @@ describe("seam: resolveFunction", () => {
     expect(choices).toEqual([
       { lesson: "lesson-13", name: "feedForward", source: "solutions", why: "fails 4 of 5 cases" },
       { lesson: "lesson-13", name: "moeFeedForward", source: "exercises", why: "passes 7/7 cases" },
+    ]);
+  });
+
+  it("a lesson 11 finished from its stub (rmsNorm and applyRope through the resolver) passes the isolated grader", async () => {
+    // The solution without its markers, through the generator: the stub's resolver header, a finished body.
+    const finished = generateStub(solution("lesson-11", "attention.ts").replace(/^\s*\/\/ (BEGIN|END) SOLUTION\n/gm, ""), "lesson-11", "attention.ts");
+    expect(finished).toContain("await resolveFunction");
+    put("lesson-11", "attention.ts", finished);
+    const { choices } = await resolveFunctions<{ repeatKv: unknown; attention: unknown }>({ repeatKv: "lesson-11", attention: "lesson-11" }, { exercisesDir: workspace });
+    expect(choices.map((c) => [c.source, c.why.replace(/\d+/g, "N")])).toEqual([
+      ["exercises", "passes N/N cases"],
+      ["exercises", "passes N/N cases"],
     ]);
   });
 

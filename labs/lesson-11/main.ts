@@ -14,15 +14,18 @@ import { names } from "../../lib/model/params.js";
 import { BOS_ID, encodeBytes } from "../../lib/model/byte-tokenizer.js";
 import type { ProjectQkv } from "../../lib/model/types.js";
 import type * as Attention from "../../exercises/lesson-11/attention.js";
-import { labFunctions, labPieces, type Lab } from "../lab.js";
+import { labPieces, type Lab } from "../lab.js";
 
 const shape = (t: tf.Tensor) => `[${t.shape.join(", ")}]`;
 
 const lab: Lab = async (ctx) => {
   console.log("Lab 11: one MiniMind block, traced\n");
-  const { pieces } = await labPieces(ctx, ["rmsNorm", "ropeFrequencies", "attention", "feedForward"]);
-  // The trace calls attention's two halves itself: projectQkv (the reference's helper) and repeatKv.
-  const { projectQkv, repeatKv } = await labFunctions<{ projectQkv: ProjectQkv; repeatKv: typeof Attention.repeatKv }>(ctx, { projectQkv: "lesson-11", repeatKv: "lesson-11" });
+  // The trace also calls attention's parts itself: projectQkv (a helper of the reference) and repeatKv.
+  const { pieces, extra } = await labPieces<{ projectQkv: ProjectQkv; repeatKv: typeof Attention.repeatKv }>(ctx, ["rmsNorm", "ropeFrequencies", "attention", "feedForward"], {
+    projectQkv: "lesson-11",
+    repeatKv: "lesson-11",
+  });
+  const { projectQkv, repeatKv } = extra;
   const config = miniMindConfig({ numHiddenLayers: 1, maxPositionEmbeddings: 64 });
   const model = MiniMindTS.init(config, 11, { pieces });
   const text = "Hello, MiniMind!";
