@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
+import { Rng } from "../../grader/engine/random.js";
 import type * as Ppo from "../../exercises/lesson-23/ppo.js";
 import { labFunctions, type Lab } from "../lab.js";
 
@@ -114,6 +115,53 @@ function surrogateCurve(advantage: number): Array<[number, number]> {
   return points;
 }
 
+/**
+ * k3 checked by numbers, on a 4-token vocabulary: its mean (lesson 23's referenceKlPenalty, all
+ * tokens kept) on samples from π_θ estimates KL(π_θ‖π_ref); on samples from another policy (π_old,
+ * as in PPO's second pass) it does not. And its gradient, differentiated on fixed samples from π_θ, has
+ * the expectation ∇KL(π_ref‖π_θ), not ∇KL(π_θ‖π_ref).
+ */
+function k3Check(): void {
+  const softmax = (z: number[]) => {
+    const e = z.map((v) => Math.exp(v - Math.max(...z)));
+    const s = e.reduce((a, b) => a + b, 0);
+    return e.map((v) => v / s);
+  };
+  const theta = softmax([1.2, 0.4, -0.3, -1.0]);
+  const ref = softmax([0.2, 0.6, 0.1, -0.4]);
+  const old = softmax([0.5, 1.0, -0.8, -0.2]);
+  const kl = (p: number[], q: number[]) => p.reduce((s, pi, i) => s + pi * Math.log(pi / q[i]), 0);
+  const k3 = (i: number) => ref[i] / theta[i] - 1 - Math.log(ref[i] / theta[i]);
+  const exactMean = (p: number[]) => p.reduce((s, pi, i) => s + pi * k3(i), 0);
+  const N = 20000;
+  const sampleMean = (p: number[], seed: number) => {
+    const rng = new Rng(seed);
+    const draws = Array.from({ length: N }, () => {
+      let u = rng.uniform(0, 1);
+      const i = p.findIndex((pi) => (u -= pi) < 0);
+      return i < 0 ? p.length - 1 : i;
+    });
+    return tf.tidy(() => {
+      const lp = tf.tensor2d([draws.map((i) => Math.log(theta[i]))]);
+      const lr = tf.tensor2d([draws.map((i) => Math.log(ref[i]))]);
+      return referenceKlPenalty(lp, lr, tf.onesLike(lp) as tf.Tensor2D).dataSync()[0];
+    });
+  };
+  console.log(`\nk3 on a 4-token vocabulary: π_θ, π_ref and an older π_old, ${N} samples each, averaged by`);
+  console.log("lesson 23's referenceKlPenalty (yours or the reference, as the table above says):");
+  console.log(`  KL(π_θ‖π_ref) = ${kl(theta, ref).toFixed(4)}`);
+  console.log(`  k3 over samples from π_θ:   ${sampleMean(theta, 1).toFixed(4)} (exact expectation ${exactMean(theta).toFixed(4)}: unbiased)`);
+  console.log(`  k3 over samples from π_old: ${sampleMean(old, 2).toFixed(4)} (exact expectation ${exactMean(old).toFixed(4)}: not KL(π_θ‖π_ref))`);
+  // Gradients with respect to π_θ's logits z: ∇_z log π_θ(x) = e_x − π_θ, so E_π_θ[∇k3] = π_θ − π_ref.
+  const gradK3 = theta.map((t, j) => t - ref[j]);
+  const klTheta = kl(theta, ref);
+  const gradForward = theta.map((t, j) => t * (Math.log(t / ref[j]) - klTheta));
+  const fmt = (v: number[]) => `[${v.map((x) => x.toFixed(3)).join(", ")}]`;
+  console.log(`  z = π_θ's logits: E_π_θ[∇_z k3] = ${fmt(gradK3)} is ∇_z KL(π_ref‖π_θ),`);
+  console.log(`  not ∇_z KL(π_θ‖π_ref) = ${fmt(gradForward)}.`);
+  console.log("  As a loss on fixed samples, k3 follows the gradient of the KL in the other direction.");
+}
+
 const lab: Lab = async (ctx) => {
   console.log("Lab 23: PPO's pieces on one batch\n");
   ({ clippedValueLoss, maskedGae, ppoPolicyLoss, referenceKlPenalty, responseLogpPositions } = await labFunctions<Functions>(ctx, HOMES));
@@ -136,6 +184,7 @@ const lab: Lab = async (ctx) => {
   const file = join(ctx.outDir, "clipped-surrogate.svg");
   writeFileSync(file, svg);
   console.log(`\nWrote ${ctx.show(file)}: flat beyond 1 + ε for A > 0 and below 1 − ε for A < 0 (no gradient there).`);
+  k3Check();
 };
 
 export default lab;
