@@ -19,6 +19,8 @@ import { gradeLesson, type Graded } from "../tools/loop/grading.js";
 import { exercisesDir, progressFile, shown } from "../tools/loop/locations.js";
 import { lessonHash, lessonPassed, lessonRecord, readProgress, type LessonRecord } from "../tools/loop/progress.js";
 import { progressCell } from "../tools/loop/status.js";
+import { requestedBackend } from "../lib/backend-choice.js";
+import { lessonFunctionNames, nearestName } from "./functions.js";
 
 const USAGE = `usage: npm run grade -- [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <seconds>] [--compare]
 
@@ -43,7 +45,12 @@ function options(argv: string[]): Options {
   if (a.positional.length > 2) throw new UsageError(`too many arguments: ${a.positional.join(" ")}`);
   const timeout = a.values.get("--timeout");
   const seconds = timeout === undefined ? 10 : Number(timeout);
-  if (!(seconds > 0)) throw new UsageError("--timeout needs a number of seconds, e.g. --timeout 20");
+  if (!(seconds > 0 && seconds <= MAX_TIMEOUT_S)) throw new UsageError(`--timeout needs a number of seconds from 0.1 to ${MAX_TIMEOUT_S}, e.g. --timeout 20`);
+  try {
+    requestedBackend();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   const opts: Options = {
     lesson: a.positional[0] === undefined ? undefined : gradedLesson(a.positional[0], "grade"),
     only: a.positional[1],
@@ -56,7 +63,22 @@ function options(argv: string[]): Options {
   if (opts.compare && !opts.lesson) throw new UsageError("--compare needs a lesson: npm run grade lesson-23 -- --compare");
   if (opts.compare && (opts.solutions || opts.json)) throw new UsageError("--compare compares your exercises with the reference: leave out --solutions and --json");
   exercisesDir(); // a bad COURSE_EXERCISES_DIR is a usage error before any grading starts
+  if (opts.lesson && opts.only) checkFunctionName(opts.lesson, opts.only);
   return opts;
+}
+
+/** The longest --timeout: an hour a case (a timer cannot wait longer than 24.8 days anyway). */
+const MAX_TIMEOUT_S = 3600;
+
+/** A UsageError naming the lesson's functions, and the nearest, when `name` is not one of them. */
+function checkFunctionName(lesson: LessonInfo, name: string): void {
+  const names = lessonFunctionNames(lesson.id);
+  if (names.length === 0 || names.includes(name)) return;
+  const nearest = nearestName(name, names);
+  throw new UsageError(
+    `${lesson.id} has no function named "${name}".${nearest ? ` Did you mean ${nearest}?` : ""} Its functions: ${names.join(", ")}` +
+      (nearest ? `\n  npm run grade ${lesson.id} ${nearest}` : ""),
+  );
 }
 
 interface LessonOutcome {
@@ -85,7 +107,10 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
     console.log(JSON.stringify(run.results.map((r) => ({ lesson: lesson.id, ...r, name: r.case })), null, 2));
     return { code, graded };
   }
-  const { formatLessonReport, formatTotals } = await report!;
+  const { formatLessonReport, formatTotals, formatPrinted } = await report!;
+  // What the learner's code printed comes first, marked, so it can never pass for the report.
+  const printed = formatPrinted(run.printed);
+  if (printed) console.log(`${printed}\n`);
   const where = opts.solutions ? "solutions" : shown(exercisesDir());
   console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose, verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose` }));
   console.log("");

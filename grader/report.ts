@@ -4,7 +4,7 @@
  */
 import chalk from "chalk";
 import { fmt } from "./engine/format.js";
-import { consistentMistake, type FunctionSummary } from "./engine/summary.js";
+import { namedMistake, type FunctionSummary } from "./engine/summary.js";
 import type { CaseResult } from "./engine/types.js";
 
 const MARK: Record<FunctionSummary["verdict"], string> = {
@@ -32,22 +32,43 @@ export interface ReportOptions {
 
 export function formatLessonReport(title: string, summaries: readonly FunctionSummary[], opts: ReportOptions): string {
   const lines = [chalk.bold(title), ""];
+  // A file that could not be loaded fails every case of every function in it the same way: say it once.
+  const loadErrors = [...new Set(summaries.flatMap((s) => s.results.filter((r) => r.loadError).map((r) => r.message ?? "")))];
+  for (const message of loadErrors) {
+    const [first, ...rest] = message.split("\n");
+    lines.push(`  ${chalk.red("!")} ${first}`, ...rest.map((l) => chalk.dim(`    ${l}`)), "");
+  }
   const width = Math.max(...summaries.map((s) => s.exercise.length), 8);
   for (const s of summaries) {
     const counts = chalk.dim(`${s.passed}/${s.total} cases`);
-    lines.push(`  ${MARK[s.verdict]} ${s.exercise.padEnd(width)}  ${VERDICT_TEXT[s.verdict].padEnd(15)} ${counts}`);
-    if (s.verdict === "not-implemented") continue;
-    const bad = s.results.filter((r) => r.status !== "passed");
+    const unloaded = s.results.every((r) => r.loadError);
+    lines.push(`  ${MARK[s.verdict]} ${s.exercise.padEnd(width)}  ${(unloaded ? "not loaded" : VERDICT_TEXT[s.verdict]).padEnd(15)} ${counts}`);
+    if (s.verdict === "not-implemented" || unloaded) continue;
+    const bad = s.results.filter((r) => r.status !== "passed" && !r.loadError);
     const shown = opts.verbose ? bad : bad.slice(0, 2);
     for (const r of shown) lines.push(...formatCase(r));
     if (shown.length < bad.length) {
       const how = opts.verboseCommand ? `\`${opts.verboseCommand}\`` : "--verbose";
       lines.push(chalk.dim(`      … and ${bad.length - shown.length} more (${how} shows them all)`));
     }
-    const mistake = consistentMistake(s.results);
-    if (mistake) lines.push(chalk.yellow(`      hint: on every failing case your output equals a known mistake: ${mistake}`));
+    const named = namedMistake(s.results);
+    if (named) lines.push(chalk.yellow(`      hint: ${mistakeWording(named)}`));
   }
   return lines.join("\n");
+}
+
+/** "on 7 of 8 failing cases your output equals a known mistake: …", with crashed cases counted apart. */
+export function mistakeWording(n: NonNullable<ReturnType<typeof namedMistake>>): string {
+  const where = n.matched === n.failed ? (n.failed === 1 ? "on the one case that failed" : `on all ${n.failed} failing cases`) : `on ${n.matched} of ${n.failed} failing cases`;
+  const crashed = n.crashed > 0 ? ` (${n.crashed} other case${n.crashed === 1 ? "" : "s"} threw or timed out before producing an output)` : "";
+  return `${where} your output equals a known mistake: ${n.mistake}${crashed}`;
+}
+
+/** What the learner's code printed while it was graded, in a block of its own. */
+export function formatPrinted(printed: string): string {
+  if (printed.trim() === "") return "";
+  const body = printed.replace(/\s+$/, "").split("\n").map((l) => chalk.dim("  │ ") + l);
+  return [chalk.dim("── printed by your code while it was graded ──"), ...body, chalk.dim("── end of your code's output ──")].join("\n");
 }
 
 function formatCase(r: CaseResult): string[] {

@@ -13,25 +13,9 @@ import { createRequire } from "node:module";
 import * as tf from "./tf.js";
 import { registerWasmKernels } from "./wasm-kernels.js";
 
-export type BackendName = "cpu" | "wasm" | "tensorflow";
-export const BACKENDS: readonly BackendName[] = ["cpu", "wasm", "tensorflow"];
+import { BackendError, requestedBackend, type BackendName } from "./backend-choice.js";
 
-export class BackendError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BackendError";
-  }
-}
-
-/** Reads and validates COURSE_BACKEND; `fallback` when it is unset or empty. */
-export function requestedBackend(fallback: BackendName = "cpu"): BackendName {
-  const raw = (process.env.COURSE_BACKEND ?? "").trim().toLowerCase();
-  if (raw === "") return fallback;
-  if ((BACKENDS as readonly string[]).includes(raw)) return raw as BackendName;
-  throw new BackendError(
-    `COURSE_BACKEND=${process.env.COURSE_BACKEND} is not a backend: use one of ${BACKENDS.join(", ")}.`,
-  );
-}
+export { BACKENDS, BackendError, requestedBackend, type BackendName } from "./backend-choice.js";
 
 /**
  * Starts the requested backend (COURSE_BACKEND, else `fallback`) and returns its name.

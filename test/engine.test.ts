@@ -10,7 +10,8 @@ import { compareValues } from "../grader/engine/compare.js";
 import { gradeIsolated } from "../grader/engine/isolate.js";
 import { runLesson, type Implementation } from "../grader/engine/run.js";
 import { learnerLocation } from "../grader/engine/location.js";
-import { consistentMistake } from "../grader/engine/summary.js";
+import { namedMistake } from "../grader/engine/summary.js";
+import { mistakeWording } from "../grader/report.js";
 import type { CaseResult } from "../grader/engine/types.js";
 import { ROOT } from "../grader/engine/paths.js";
 import { ELEMENTWISE, EXACT, type LessonGrader } from "../grader/engine/types.js";
@@ -121,12 +122,27 @@ describe("runLesson", () => {
 
 describe("naming a known mistake", () => {
   const result = (status: CaseResult["status"], mistake?: string): CaseResult => ({ exercise: "f", case: "c", kind: "random", status, mistake, tolerance: ELEMENTWISE, ms: 0 });
+  const repeat = (n: number, r: CaseResult) => Array.from({ length: n }, () => r);
 
-  it("names it only when every failing case matched the same mistake", () => {
-    expect(consistentMistake([result("passed"), result("failed", "m"), result("failed", "m")])).toBe("m");
-    expect(consistentMistake([result("failed", "m"), result("failed", "n")])).toBeUndefined();
-    expect(consistentMistake([result("failed", "m"), result("failed")])).toBeUndefined();
-    expect(consistentMistake([result("passed")])).toBeUndefined();
+  it("names the mistake that explains most failing cases and more than half of them, and says how many", () => {
+    // Lesson 24's sample std: 7 of 8 failing cases equal the mutant, the G = 1 case is NaN and matches nothing.
+    const named = namedMistake([...repeat(7, result("failed", "sample std")), result("failed")]);
+    expect(named).toEqual({ mistake: "sample std", matched: 7, failed: 8, crashed: 0 });
+    expect(mistakeWording(named!)).toBe("on 7 of 8 failing cases your output equals a known mistake: sample std");
+    // Lesson 11's tiled kv heads: 4 of 5 match it, the T = 1 case matched another mutant first.
+    expect(namedMistake([...repeat(4, result("failed", "tiled")), result("failed", "other")])?.mistake).toBe("tiled");
+  });
+
+  it("does not name a mistake matched on a minority of the failures, or on a tie (γ = λ agrees with a different bug)", () => {
+    expect(namedMistake([result("failed", "γ for λ"), result("failed"), result("failed")])).toBeUndefined();
+    expect(namedMistake([result("failed", "m"), result("failed")])).toBeUndefined();
+    expect(namedMistake([result("failed", "m"), result("failed", "m"), result("failed", "n"), result("failed", "n")])).toBeUndefined();
+    expect(namedMistake([result("passed")])).toBeUndefined();
+  });
+
+  it("counts cases that threw apart instead of saying 'every failing case'", () => {
+    const named = namedMistake([...repeat(2, result("failed", "no offset")), ...repeat(7, result("error"))]);
+    expect(mistakeWording(named!)).toBe("on all 2 failing cases your output equals a known mistake: no offset (7 other cases threw or timed out before producing an output)");
   });
 });
 

@@ -1,19 +1,34 @@
 /**
- * Grades a lesson in a child process with a watchdog. vitest (and Node itself) cannot interrupt a
- * synchronous infinite loop, so a learner function that never returns is only stoppable from
- * outside: when one case runs past `caseTimeoutMs`, the child is killed, that case is reported as a
- * timeout, the function's remaining cases are reported as not run, and a fresh child carries on with
- * the other functions.
+ * Grades a learner's lesson the way an instructor can trust: three processes, and the verdict made
+ * only in this one.
+ *
+ * - The reference process (reference-child.ts) plans the cases and computes the expected outputs.
+ *   It never loads learner code.
+ * - The learner's process runs a bundle of the learner's files (bundle.ts) under Node's permission
+ *   model: it may read files, but not write any, start processes or workers. It sends its outputs
+ *   as data. It is its own process group, killed whole when grading ends.
+ * - This process accepts outputs only for planned cases, each once, compares them with the expected
+ *   outputs (judge.ts) and passes a lesson only when every planned case passed.
+ *
+ * A learner function that never returns is stoppable only from outside: when a case runs past
+ * `caseTimeoutMs` the learner's process is killed, that case is a timeout, the function's other
+ * cases are "not run", and a fresh process carries on with the other functions.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { caseKey, type ChildMessage, type GradeJob, type PlannedCase } from "./protocol.js";
+import { bundleLearner, type LearnerBundle } from "./bundle.js";
+import { judgeCase, matchMistake, probeFinding } from "./judge.js";
+import type { CaseOutput } from "./outputs.js";
+import { ROOT } from "./paths.js";
+import { caseKey, type GradeJob, type LearnerMessage, type LearnerRequest, type PlanEntry, type ProbeOutput, type ReferenceMessage, type ReferenceRequest } from "./protocol.js";
 import type { CaseResult } from "./types.js";
 
 export interface IsolatedOptions {
   /** Longest a single case may run. */
   caseTimeoutMs: number;
-  /** Longest start-up (TypeScript, TensorFlow.js, the learner's module) may take. */
+  /** Longest start-up (TensorFlow.js, the learner's module) may take. */
   loadTimeoutMs?: number;
   onResult?: (result: CaseResult) => void;
 }
@@ -23,108 +38,345 @@ export interface IsolatedRun {
   results: CaseResult[];
   /** Set when grading could not run at all (the reference failed, a backend did not start, …). */
   fatal?: { message: string; usage: boolean };
+  /** What the learner's code printed (stdout and stderr), kept apart from the report. */
+  printed: string;
 }
 
-const CHILD = fileURLToPath(new URL("./child.ts", import.meta.url));
+const REFERENCE_CHILD = fileURLToPath(new URL("./reference-child.ts", import.meta.url));
+/** The most a learner's printing can add to a report. */
+const PRINTED_LIMIT = 8_000;
+/** setTimeout's largest delay; longer limits are refused by the command line. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export async function gradeIsolated(job: GradeJob, opts: IsolatedOptions): Promise<IsolatedRun> {
-  const results: CaseResult[] = [];
-  const report = (r: CaseResult) => {
-    results.push(r);
-    opts.onResult?.(r);
-  };
-  let plan: PlannedCase[] | undefined;
-  let backend = "";
-  for (;;) {
-    const skip = new Set([...(job.skip ?? []), ...results.map((r) => caseKey(r.exercise, r.case))]);
-    const attempt = await runChild({ ...job, skip: [...skip] }, opts, report);
-    if (attempt.plan && !plan) plan = attempt.plan;
-    backend = attempt.backend || backend;
-    if (attempt.fatal) return { backend, results, fatal: attempt.fatal };
-    if (attempt.finished) return { backend, results };
-    const stuck = attempt.stuckCase;
-    if (!stuck || !plan) {
-      return { backend, results, fatal: { message: attempt.why ?? "the grading process stopped before it could start", usage: false } };
-    }
-    const planned = plan.find((p) => p.exercise === stuck.exercise && p.case === stuck.case);
-    report({ ...stuck, kind: planned?.kind ?? "random", tolerance: planned?.tolerance ?? { rtol: 0, atol: 0 }, status: attempt.timedOut ? "timeout" : "error", message: attempt.why, ms: attempt.elapsedMs });
-    for (const p of plan) {
-      const key = caseKey(p.exercise, p.case);
-      if (p.exercise !== stuck.exercise || results.some((r) => caseKey(r.exercise, r.case) === key)) continue;
-      report({ ...p, status: attempt.timedOut ? "timeout" : "error", message: `not run: an earlier case of ${p.exercise} ${attempt.timedOut ? "timed out" : "crashed the grader"}`, ms: 0 });
-    }
+/** Kills a child and every process it started (it leads its own process group). */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
   }
 }
 
-interface Attempt {
-  plan?: PlannedCase[];
-  backend: string;
+const live = new Set<ChildProcess>();
+process.once("exit", () => live.forEach(killGroup));
+
+function spawn(file: string, execArgv: string[], output: "pipe" | "ignore"): ChildProcess {
+  const child = fork(file, [], {
+    execArgv,
+    serialization: "advanced",
+    stdio: ["ignore", output, output === "pipe" ? "pipe" : "inherit", "ipc"],
+    detached: true,
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  live.add(child);
+  child.once("exit", () => live.delete(child));
+  return child;
+}
+
+// ---------------------------------------------------------------- the reference process
+
+interface Reference {
+  plan: Promise<{ backend: string; cases: PlanEntry[] } | { fatal: { message: string; usage: boolean } }>;
+  expected: Promise<Map<string, CaseOutput>>;
+  request(req: Exclude<ReferenceRequest, { type: "plan" }>): Promise<Extract<ReferenceMessage, { type: "mutants" | "probe" }> | undefined>;
+  stop(): void;
+}
+
+function startReference(job: GradeJob, limitMs: number): Reference {
+  const child = spawn(REFERENCE_CHILD, ["--import", "tsx"], "ignore");
+  const expected = new Map<string, CaseOutput>();
+  const waiting = new Map<string, (m: Extract<ReferenceMessage, { type: "mutants" | "probe" }> | undefined) => void>();
+  let resolvePlan!: (v: Awaited<Reference["plan"]>) => void;
+  let resolveExpected!: (v: Map<string, CaseOutput>) => void;
+  const plan = new Promise<Awaited<Reference["plan"]>>((r) => (resolvePlan = r));
+  const done = new Promise<Map<string, CaseOutput>>((r) => (resolveExpected = r));
+  const fail = (message: string, usage = false) => {
+    resolvePlan({ fatal: { message, usage } });
+    resolveExpected(expected);
+  };
+  const timer = setTimeout(() => {
+    fail(`the reference process took longer than ${limitMs / 1000} s`);
+    killGroup(child);
+  }, limitMs);
+  child.on("message", (m: ReferenceMessage) => {
+    switch (m.type) {
+      case "plan":
+        resolvePlan({ backend: m.backend, cases: m.cases });
+        break;
+      case "expected":
+        expected.set(caseKey(m.exercise, m.case), m.output);
+        break;
+      case "done":
+        clearTimeout(timer);
+        resolveExpected(expected);
+        break;
+      case "fatal":
+        clearTimeout(timer);
+        fail(m.message, m.usage);
+        break;
+      default: {
+        const key = `${m.type}:${caseKey(m.exercise, m.case)}`;
+        waiting.get(key)?.(m);
+        waiting.delete(key);
+      }
+    }
+  });
+  child.on("exit", (code, signal) => {
+    clearTimeout(timer);
+    fail(`the reference process stopped (${signal ?? `code ${code}`})`);
+    for (const w of waiting.values()) w(undefined);
+    waiting.clear();
+  });
+  child.send({ type: "plan", lesson: job.lesson, only: job.only } satisfies ReferenceRequest);
+  return {
+    plan,
+    expected: done,
+    request: (req) =>
+      new Promise((resolve) => {
+        if (!child.connected) return resolve(undefined);
+        waiting.set(`${req.type}:${caseKey(req.exercise, req.case)}`, resolve);
+        child.send(req);
+      }),
+    stop: () => killGroup(child),
+  };
+}
+
+// ---------------------------------------------------------------- the learner's process
+
+interface LearnerAttempt {
+  /** Every case ran and the process is waiting for probe requests. */
   finished: boolean;
-  fatal?: { message: string; usage: boolean };
-  stuckCase?: { exercise: string; case: string };
+  /** The learner's module loaded (a crash before this is a crash at import). */
+  loaded: boolean;
+  backend?: string;
+  stuck?: { exercise: string; case: string };
   timedOut: boolean;
   why?: string;
   elapsedMs: number;
+  child: ChildProcess;
 }
 
-function runChild(job: GradeJob, opts: IsolatedOptions, report: (r: CaseResult) => void): Promise<Attempt> {
+interface LearnerSink {
+  output(exercise: string, caseName: string, output: CaseOutput): void;
+  printed(text: string): void;
+}
+
+function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: IsolatedOptions, sink: LearnerSink, probeWaiters: Map<string, (o: ProbeOutput[]) => void>): Promise<LearnerAttempt> {
   return new Promise((resolve) => {
-    const child: ChildProcess = fork(CHILD, [], {
-      execArgv: ["--import", "tsx"],
-      serialization: "advanced",
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    const attempt: Attempt = { backend: "", finished: false, timedOut: false, elapsedMs: 0 };
+    // No loader, no writes, no processes, no workers: the permission model holds for the learner's code.
+    const child = spawn(bundle.entry, ["--enable-source-maps", "--experimental-permission", "--allow-fs-read=*", "--no-warnings"], "pipe");
+    child.stdout?.on("data", (d: Buffer) => sink.printed(d.toString()));
+    child.stderr?.on("data", (d: Buffer) => sink.printed(d.toString()));
+    const attempt: LearnerAttempt = { finished: false, loaded: false, timedOut: false, elapsedMs: 0, child };
+    const started = new Set<string>();
     let current: { exercise: string; case: string } | undefined;
     let startedAt = Date.now();
     let timer: NodeJS.Timeout | undefined;
-    const loadLimit = opts.loadTimeoutMs ?? Math.max(opts.caseTimeoutMs, 30_000);
+    const loadLimit = Math.min(opts.loadTimeoutMs ?? Math.max(opts.caseTimeoutMs, 30_000), MAX_TIMER_MS);
+    let settled = false;
+    const settle = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(attempt);
+    };
     const arm = (ms: number, why: () => string) => {
       clearTimeout(timer);
       startedAt = Date.now();
       timer = setTimeout(() => {
         attempt.timedOut = true;
         attempt.why = why();
-        attempt.stuckCase = current;
+        attempt.stuck = current;
         attempt.elapsedMs = Date.now() - startedAt;
-        child.kill("SIGKILL");
+        killGroup(child);
       }, ms);
     };
     arm(loadLimit, () => `loading took longer than ${loadLimit / 1000} s (does a module run an endless loop at import time?)`);
-    child.on("message", (msg: ChildMessage) => {
-      switch (msg.type) {
-        case "plan":
-          attempt.plan = msg.cases;
-          attempt.backend = msg.backend;
+    child.on("message", (m: LearnerMessage) => {
+      if (attempt.finished && m.type !== "probe") return;
+      switch (m.type) {
+        case "loaded":
+          attempt.loaded = true;
+          attempt.backend = m.backend;
           break;
-        case "start":
-          current = { exercise: msg.exercise, case: msg.case };
+        case "start": {
+          const key = caseKey(m.exercise, m.case);
+          // Only a case's first start re-arms the watchdog: repeated starts cannot keep a hang alive.
+          if (started.has(key)) break;
+          started.add(key);
+          current = { exercise: m.exercise, case: m.case };
           arm(opts.caseTimeoutMs, () => `timed out after ${opts.caseTimeoutMs / 1000} s: an endless loop, or far too slow?`);
           break;
-        case "result":
-          current = undefined;
-          report(msg.result);
-          arm(loadLimit, () => "the grader stalled between cases");
+        }
+        case "output":
+          if (current && caseKey(current.exercise, current.case) === caseKey(m.exercise, m.case)) current = undefined;
+          sink.output(m.exercise, m.case, m.output);
+          arm(loadLimit, () => "the grading process stalled between cases");
           break;
         case "done":
-          // Everything is reported: no need to wait for the child's own shutdown.
           attempt.finished = true;
-          child.kill("SIGKILL");
+          settle();
           break;
-        case "fatal":
-          attempt.fatal = { message: msg.message, usage: msg.usage };
+        case "probe": {
+          const key = caseKey(m.exercise, m.case);
+          probeWaiters.get(key)?.(m.outputs);
+          probeWaiters.delete(key);
           break;
+        }
       }
     });
     child.on("exit", (code, signal) => {
-      clearTimeout(timer);
-      if (!attempt.finished && !attempt.fatal && !attempt.timedOut) {
-        attempt.stuckCase = current;
+      for (const w of probeWaiters.values()) w([]);
+      probeWaiters.clear();
+      if (!attempt.finished && !attempt.timedOut) {
+        attempt.stuck = current;
         attempt.elapsedMs = Date.now() - startedAt;
         attempt.why = `the grading process exited (${signal ?? `code ${code}`}) during this case: does the code call process.exit, or run out of memory?`;
       }
-      resolve(attempt);
+      settle();
     });
-    child.send(job);
+    child.send(request);
   });
+}
+
+// ---------------------------------------------------------------- the parent's judgement
+
+/** The learner's .ts files of the lesson folder (the ones a bundle can load). */
+function lessonFiles(implDir: string): string[] {
+  return existsSync(implDir) ? readdirSync(implDir).filter((f) => f.endsWith(".ts")).sort() : [];
+}
+
+export async function gradeIsolated(job: GradeJob, opts: IsolatedOptions): Promise<IsolatedRun> {
+  const limit = Math.min(opts.loadTimeoutMs ?? Math.max(opts.caseTimeoutMs, 30_000), MAX_TIMER_MS);
+  const reference = startReference(job, Math.min(limit * 4, MAX_TIMER_MS));
+  let bundle: LearnerBundle | undefined;
+  const learners: ChildProcess[] = [];
+  try {
+    bundle = await bundleLearner(job.lesson, job.implDir, lessonFiles(job.implDir));
+    return await judgeRun(job, opts, reference, bundle, learners);
+  } finally {
+    reference.stop();
+    learners.forEach(killGroup);
+    bundle?.dispose();
+  }
+}
+
+async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Reference, bundle: LearnerBundle, learners: ChildProcess[]): Promise<IsolatedRun> {
+  /** Every output the learner's processes sent, in order; checked against the plan once it is known. */
+  const received: Array<{ key: string; output: CaseOutput }> = [];
+  let printed = "";
+  const sink: LearnerSink = {
+    output: (exercise, name, output) => received.push({ key: caseKey(exercise, name), output }),
+    printed(text) {
+      if (printed.length < PRINTED_LIMIT) printed += text.slice(0, PRINTED_LIMIT - printed.length);
+    },
+  };
+  const probeWaiters = new Map<string, (o: ProbeOutput[]) => void>();
+  // The learner's process starts beside the reference process: it needs no plan to run the cases.
+  let attempt = await runLearner(bundle, { type: "run", only: job.only, skip: [] }, opts, sink, probeWaiters);
+  learners.push(attempt.child);
+  const planned = await reference.plan;
+  if ("fatal" in planned) return { backend: "", results: [], fatal: planned.fatal, printed: "" };
+  const plan = new Map(planned.cases.map((p) => [caseKey(p.exercise, p.case), p]));
+  const outputs = new Map<string, CaseOutput>();
+  /** Verdicts this process decided without an output: timeouts, crashes, tampering, files that did not load. */
+  const decided = new Map<string, CaseResult>();
+  let accepted = 0;
+  const accept = () => {
+    for (; accepted < received.length; accepted++) {
+      const { key, output } = received[accepted];
+      const p = plan.get(key);
+      if (!p || unrunnable.has(key)) continue; // not a case the learner's process may answer: ignored
+      if (outputs.has(key) || decided.has(key)) {
+        outputs.delete(key);
+        decided.set(key, { ...p, status: "error", message: "a second result arrived for this case: something in the code under test wrote to the grading channel", ms: 0 });
+      } else outputs.set(key, output);
+    }
+  };
+  // Cases that cannot run at all: the file is missing, or it did not bundle.
+  for (const [key, p] of plan) {
+    const full = join(job.implDir, p.file);
+    const shown = relative(ROOT, full);
+    if (!existsSync(full)) decided.set(key, { ...p, status: "error", message: `${shown} is missing: restore it with \`npm run reset ${job.lesson}\` or \`git checkout -- ${shown}\``, ms: 0 });
+    else if (bundle.loadErrors.has(p.file)) decided.set(key, { ...p, status: "error", message: bundle.loadErrors.get(p.file)!, loadError: true, ms: 0 });
+  }
+  const unrunnable = new Set(decided.keys());
+  for (;;) {
+    accept();
+    const remaining = [...plan.keys()].filter((k) => !outputs.has(k) && !decided.has(k));
+    if (attempt.finished || remaining.length === 0) break;
+    if (!attempt.loaded) {
+      // Stopped before the learner's module finished loading: no case can run.
+      const why = attempt.timedOut ? attempt.why! : `your code stopped the grading process while loading (${attempt.why?.replace(/^the grading process /, "") ?? "no reason given"})`;
+      for (const k of remaining) decided.set(k, { ...plan.get(k)!, status: attempt.timedOut ? "timeout" : "error", message: why, ms: attempt.elapsedMs });
+      break;
+    }
+    const stuckKey = attempt.stuck ? caseKey(attempt.stuck.exercise, attempt.stuck.case) : remaining[0];
+    const stuck = plan.get(stuckKey);
+    if (!stuck) break;
+    const status = attempt.timedOut ? "timeout" : "error";
+    decided.set(stuckKey, { ...stuck, status, message: attempt.why, ms: attempt.elapsedMs });
+    for (const [k, p] of plan) {
+      if (p.exercise !== stuck.exercise || outputs.has(k) || decided.has(k)) continue;
+      decided.set(k, { ...p, status, message: `not run: an earlier case of ${p.exercise} ${attempt.timedOut ? "timed out" : "crashed the grader"}`, ms: 0 });
+    }
+    const skip = [...plan.keys()].filter((k) => outputs.has(k) || decided.has(k));
+    if (skip.length === plan.size) break;
+    attempt = await runLearner(bundle, { type: "run", only: job.only, skip }, opts, sink, probeWaiters);
+    learners.push(attempt.child);
+  }
+  accept();
+
+  const expected = await reference.expected;
+  const results: CaseResult[] = [];
+  for (const [key, p] of plan) {
+    const got = outputs.get(key);
+    const want = expected.get(key) ?? { status: "error" as const, message: "the reference process sent no expected value", ms: 0 };
+    const result =
+      decided.get(key) ??
+      (got
+        ? judgeCase(p, got, want, { checks: p.checks, outputOrder: p.outputOrder })
+        : { ...p, status: "error" as const, message: "no result came back for this case: the grading process stopped early, or the code under test interfered with it", ms: 0 });
+    results.push(result);
+  }
+
+  // Diagnosis of failures: known mistakes and probes. Neither changes a verdict.
+  const probing = attempt.finished ? attempt.child : undefined;
+  await Promise.all(
+    results.map(async (r) => {
+      if (r.status !== "failed") return;
+      const p = plan.get(caseKey(r.exercise, r.case))!;
+      const got = outputs.get(caseKey(r.exercise, r.case))!;
+      const tasks: Array<Promise<void>> = [];
+      if (job.hints) {
+        tasks.push(
+          reference.request({ type: "mutants", exercise: r.exercise, case: r.case }).then((m) => {
+            if (m?.type === "mutants") r.mistake = matchMistake(got, m.outputs);
+          }),
+        );
+      }
+      if (p.probeUnit && probing?.connected) {
+        const mine = new Promise<ProbeOutput[]>((resolve) => {
+          probeWaiters.set(caseKey(r.exercise, r.case), resolve);
+          probing.send({ type: "probe", exercise: r.exercise, case: r.case } satisfies LearnerRequest);
+        });
+        const theirs = reference.request({ type: "probe", exercise: r.exercise, case: r.case });
+        tasks.push(
+          Promise.all([mine, theirs]).then(([learner, ref]) => {
+            const where = ref?.type === "probe" ? probeFinding(p.probeUnit!, p.tolerance, learner, ref.outputs) : undefined;
+            if (where) r.details = [...(r.details ?? []), where];
+          }),
+        );
+      }
+      await withTimeout(Promise.all(tasks), opts.caseTimeoutMs);
+    }),
+  );
+  for (const r of results) opts.onResult?.(r);
+  return { backend: planned.backend, results, printed };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p, new Promise<undefined>((r) => (timer = setTimeout(() => r(undefined), Math.min(ms, MAX_TIMER_MS))))]).finally(() => clearTimeout(timer));
 }

@@ -33,12 +33,30 @@ export function allPassed(results: readonly CaseResult[]): boolean {
   return results.length > 0 && results.every((r) => r.status === "passed");
 }
 
+export interface NamedMistake {
+  mistake: string;
+  /** Failing cases (with an output) whose output equals the mistake's. */
+  matched: number;
+  /** Failing cases with an output. */
+  failed: number;
+  /** Cases that threw or timed out instead of producing an output. */
+  crashed: number;
+}
+
 /**
- * The known mistake a function's output equals on every case it failed, if there is one. A mistake
- * matched on some failing cases only is not named: two different bugs can agree on a special case.
+ * The known mistake that explains a function's failures: the one matched on the most failing
+ * cases, named only when that is more than half of the cases that failed with an output and no
+ * other mistake matches as many. Two different bugs can agree on a special case (γ = λ, T = 1, a
+ * group of one), so a mistake matched on a minority of the failures is not named.
  */
-export function consistentMistake(results: readonly CaseResult[]): string | undefined {
+export function namedMistake(results: readonly CaseResult[]): NamedMistake | undefined {
   const failed = results.filter((r) => r.status === "failed");
-  const first = failed[0]?.mistake;
-  return first !== undefined && failed.every((r) => r.mistake === first) ? first : undefined;
+  const crashed = results.filter((r) => r.status === "error" || r.status === "timeout").length;
+  const counts = new Map<string, number>();
+  for (const r of failed) if (r.mistake !== undefined) counts.set(r.mistake, (counts.get(r.mistake) ?? 0) + 1);
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0) return undefined;
+  const [[mistake, matched], second] = ranked;
+  if (matched * 2 <= failed.length || second?.[1] === matched) return undefined;
+  return { mistake, matched, failed: failed.length, crashed };
 }

@@ -50,6 +50,26 @@ export interface ExerciseDef {
   call: (fn: AnyFn, inputs: Inputs) => unknown;
   tolerance: Tolerance;
   cases: CaseDef[];
+  /**
+   * For a result with several outputs, the order in which differing outputs are reported: upstream
+   * first (a wrong `importanceWeight` explains a wrong `loss`). Unlisted keys follow in result order.
+   */
+  outputOrder?: readonly string[];
+  /** Where a failing result goes wrong, when the result alone (one scalar) cannot say. */
+  probe?: Probe;
+}
+
+/**
+ * A diagnostic probe: variants of a case's inputs that each isolate one part of the computation
+ * (one row, one token). When a case fails, the learner's function and the reference are run on
+ * every variant and the report names the first part whose results differ ("row 1: your 0.31,
+ * expected 0.19"). A probe runs only for failing cases and never changes a verdict.
+ */
+export interface Probe {
+  /** What a variant isolates, shown in the report: "row", "token", "pair". */
+  unit: string;
+  /** The variants of one case's inputs, each with its label ("row 1", "token (0, 2)"). */
+  variants: (inputs: Inputs) => Array<{ label: string; inputs: Inputs }>;
 }
 
 export interface LessonGrader {
@@ -80,6 +100,8 @@ export interface CaseResult {
   location?: string;
   /** The known mistake whose output equals the learner's. */
   mistake?: string;
+  /** The error is the file's: it could not be loaded, so every case of it reports the same. */
+  loadError?: boolean;
   tolerance: Tolerance;
   ms: number;
 }

@@ -5,6 +5,7 @@
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";
+import { maskRowProbe } from "../engine/probes.js";
 import { lastTokenValues, normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
@@ -150,6 +151,7 @@ const grader: LessonGrader = {
       name: "ppoPolicyLoss",
       file: "ppo.ts",
       tolerance: ELEMENTWISE,
+      probe: maskRowProbe(),
       call: (fn, x) => fn(x.newLogps, x.oldLogps, x.advantages, x.mask, x.clipEpsilon),
       cases: [
         {
@@ -170,6 +172,7 @@ const grader: LessonGrader = {
       name: "referenceKlPenalty",
       file: "ppo.ts",
       tolerance: ELEMENTWISE,
+      probe: maskRowProbe(),
       call: (fn, x) => fn(x.policyLogps, x.refLogps, x.mask),
       cases: [
         { name: "worked example", kind: "worked", inputs: () => pick(workedBatch(), KL) },
@@ -185,6 +188,7 @@ const grader: LessonGrader = {
       name: "clippedValueLoss",
       file: "ppo.ts",
       tolerance: ELEMENTWISE,
+      probe: maskRowProbe(),
       call: (fn, x) => fn(x.values, x.oldValues, x.returns, x.mask, x.cliprangeValue),
       cases: [
         { name: "worked example (c=0.2)", kind: "worked", inputs: () => pick(workedBatch(), VALUE, { cliprangeValue: 0.2 }) },

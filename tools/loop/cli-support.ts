@@ -64,7 +64,19 @@ export interface ArgSpec {
  */
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const out: ParsedArgs = { positional: [], flags: new Set(), values: new Map() };
-  if (spec.npmFlags !== false) for (const f of spec.flags) if (f.startsWith("--") && npmFlag(f.slice(2).replace(/-/g, "_"))) out.flags.add(f);
+  if (spec.npmFlags !== false) {
+    for (const f of spec.flags) if (f.startsWith("--") && npmFlag(f.slice(2).replace(/-/g, "_"))) out.flags.add(f);
+    // `npm run grade lesson-23 --verbose` sets npm's own log level instead of passing the flag.
+    if (spec.flags.includes("--verbose") && process.env.npm_config_loglevel === "verbose") out.flags.add("--verbose");
+    // An option with a value cannot be recovered: npm keeps the name and passes the value on as an argument.
+    for (const v of spec.values ?? []) {
+      if (v.startsWith("--") && npmFlag(v.slice(2).replace(/-/g, "_")) && !argv.includes(v)) {
+        const value = argv.find((a) => /^\d/.test(a)) ?? "…";
+        const rest = argv.filter((a) => a !== value).join(" ");
+        throw new UsageError(`npm took ${v} for itself (without \`--\`, npm reads options meant for the course), so its value ${value} arrived as an argument. Write: npm run ${process.env.npm_lifecycle_event ?? "grade"} -- ${rest ? `${rest} ` : ""}${v} ${value}`);
+      }
+    }
+  }
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--help" || a === "-h") throw new UsageError("");

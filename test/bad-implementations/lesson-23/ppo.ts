@@ -4,7 +4,14 @@
  */
 import * as tf from "../../../lib/tf.js";
 
-export { referenceKlPenalty } from "../../../solutions/lesson-23/ppo.js";
+/** Correct (k3 over the masked tokens): the other functions' failures must not stop it passing. */
+export function referenceKlPenalty(newLogps: tf.Tensor2D, refLogps: tf.Tensor2D, mask: tf.Tensor2D): tf.Scalar {
+  return tf.tidy(() => {
+    const u = tf.sub(refLogps, newLogps);
+    const k3 = tf.sub(tf.sub(tf.exp(u), u), 1);
+    return tf.div(tf.sum(tf.mul(k3, mask)), tf.maximum(tf.sum(mask), 1)) as tf.Scalar;
+  });
+}
 
 /** Never returns: the watchdog must stop it. */
 export function responseLogpPositions(_promptLens: tf.Tensor1D, _responseLen: number): tf.Tensor2D {

@@ -1,0 +1,191 @@
+/**
+ * Values as data. A learner's output crosses a process boundary before it is judged, so every
+ * value a function returns is first encoded in the process that computed it (encode.ts, which
+ * needs TensorFlow.js) and compared here, in the parent, on plain data: a learner's module can
+ * patch `Math`, `dataSync` or a kernel in its own process and change nothing in this one.
+ * No TensorFlow.js here: the command line imports this module at start-up.
+ */
+import { fmt } from "./format.js";
+import type { Tolerance } from "./types.js";
+
+export type TensorData = Float32Array | Int32Array | Uint8Array | number[];
+
+/** A value as it travels between processes (Node's "advanced" serialisation keeps typed arrays). */
+export type Encoded =
+  | { t: "tensor"; shape: number[]; dtype: string; data: TensorData }
+  | { t: "disposed-tensor"; shape: number[]; dtype: string }
+  | { t: "number"; v: number }
+  | { t: "string"; v: string }
+  | { t: "boolean"; v: boolean }
+  | { t: "undefined" }
+  | { t: "null" }
+  | { t: "promise" }
+  | { t: "array"; items: Encoded[] }
+  | { t: "object"; keys: string[]; values: Encoded[] }
+  | { t: "other"; what: string };
+
+export interface Mismatch {
+  message: string;
+  details: string[];
+}
+
+/**
+ * null when `got` matches `expected` within `tol`; otherwise what differs. For an object result,
+ * every differing field is reported: the first (in `order`, then the expected key order) is the
+ * message, the others follow as "also differs" lines, so a wrong upstream output that explains a
+ * wrong downstream one is named first.
+ */
+export function compareEncoded(got: Encoded, expected: Encoded, tol: Tolerance, path = "", order: readonly string[] = []): Mismatch | null {
+  const where = path === "" ? "the result" : `\`${path}\``;
+  switch (expected.t) {
+    case "tensor":
+    case "disposed-tensor": {
+      if (got.t === "disposed-tensor") return { message: `${where} was disposed before it was returned`, details: [] };
+      if (got.t !== "tensor") return { message: `${where} should be a tf.Tensor of shape [${expected.shape}] (${expected.dtype}), got ${describeEncoded(got)}`, details: [] };
+      if (expected.t === "disposed-tensor") return { message: `grader bug: the reference disposed ${where}`, details: [] };
+      return compareTensors(got, expected, tol, where);
+    }
+    case "number":
+      if (got.t !== "number") return { message: `${where} should be a number, got ${describeEncoded(got)}`, details: [] };
+      return compareArrays([got.v], [expected.v], [], tol, where);
+    case "string":
+    case "boolean":
+      if (got.t === expected.t && got.v === expected.v) return null;
+      return { message: `${where} should be ${JSON.stringify(expected.v)}, got ${describeEncoded(got)}`, details: [] };
+    case "array": {
+      if (got.t !== "array") return { message: `${where} should be an array of ${expected.items.length}, got ${describeEncoded(got)}`, details: [] };
+      if (got.items.length !== expected.items.length) return { message: `${where} should have ${expected.items.length} entries, got ${got.items.length}`, details: [] };
+      for (let i = 0; i < expected.items.length; i++) {
+        const m = compareEncoded(got.items[i], expected.items[i], tol, `${path}[${i}]`);
+        if (m) return m;
+      }
+      return null;
+    }
+    case "object": {
+      if (got.t !== "object") return { message: `${where} should be an object with keys { ${expected.keys.join(", ")} }, got ${describeEncoded(got)}`, details: [] };
+      const keys = [...order.filter((k) => expected.keys.includes(k)), ...expected.keys.filter((k) => !order.includes(k))];
+      const found: Mismatch[] = [];
+      for (const key of keys) {
+        const i = got.keys.indexOf(key);
+        const sub = path === "" ? key : `${path}.${key}`;
+        const m = i < 0 ? { message: `${where} is missing the key \`${key}\``, details: [] } : compareEncoded(got.values[i], expected.values[expected.keys.indexOf(key)], tol, sub);
+        if (m) found.push(m);
+      }
+      if (found.length === 0) return null;
+      const [first, ...rest] = found;
+      return { message: first.message, details: [...first.details, ...rest.map((m) => `also: ${m.message}`)] };
+    }
+    default:
+      return got.t === expected.t ? null : { message: `${where} should be ${describeEncoded(expected)}, got ${describeEncoded(got)}`, details: [] };
+  }
+}
+
+function compareTensors(got: Extract<Encoded, { t: "tensor" }>, expected: Extract<Encoded, { t: "tensor" }>, tol: Tolerance, where: string): Mismatch | null {
+  if (!sameShape(got.shape, expected.shape)) {
+    return { message: `${where} has shape [${got.shape}], expected [${expected.shape}]`, details: [shapeHint(got.shape, expected.shape)].filter((s) => s !== "") };
+  }
+  if (got.dtype !== expected.dtype) {
+    return { message: `${where} has dtype ${got.dtype}, expected ${expected.dtype}`, details: [`cast it with tf.cast(x, "${expected.dtype}")`] };
+  }
+  return compareArrays(got.data, expected.data, expected.shape, tol, where);
+}
+
+function compareArrays(got: ArrayLike<number>, want: ArrayLike<number>, shape: number[], tol: Tolerance, where: string): Mismatch | null {
+  const badFinite: number[] = [];
+  let worst = -1;
+  let worstExcess = 0;
+  let maxAbs = 0;
+  let maxRel = 0;
+  let failures = 0;
+  for (let i = 0; i < want.length; i++) {
+    const g = Number(got[i]);
+    const e = Number(want[i]);
+    if (Number.isNaN(e) && Number.isNaN(g)) continue;
+    if (!Number.isFinite(g) || !Number.isFinite(e)) {
+      if (g === e) continue;
+      badFinite.push(i);
+      failures++;
+      continue;
+    }
+    const abs = Math.abs(g - e);
+    const rel = abs / Math.max(Math.abs(e), Number.MIN_VALUE);
+    maxAbs = Math.max(maxAbs, abs);
+    if (e !== 0) maxRel = Math.max(maxRel, rel);
+    const excess = abs - (tol.atol + tol.rtol * Math.abs(e));
+    if (excess > 0) {
+      failures++;
+      if (excess > worstExcess) {
+        worstExcess = excess;
+        worst = i;
+      }
+    }
+  }
+  if (failures === 0) return null;
+  const details: string[] = [];
+  if (badFinite.length > 0) {
+    const shown = badFinite.slice(0, 5).map((i) => `${fmtIndex(i, shape)} got ${fmt(got[i])}, expected ${fmt(want[i])}`);
+    details.push(`non-finite mismatch at ${badFinite.length} position(s): ${shown.join("; ")}${badFinite.length > 5 ? "; …" : ""}`);
+  }
+  if (worst >= 0) {
+    details.push(`worst at ${fmtIndex(worst, shape)}: got ${fmt(got[worst])}, expected ${fmt(want[worst])}`);
+    details.push(maxRel > 0 ? `max abs diff ${fmt(maxAbs)}, max rel diff ${fmt(maxRel)}` : `max abs diff ${fmt(maxAbs)} (where the reference is 0)`);
+  }
+  details.push(tol.atol === 0 && tol.rtol === 0 ? "tolerance: exact" : `tolerance: |got − expected| ≤ ${tol.atol} + ${tol.rtol}·|expected|`);
+  const count = want.length === 1 ? "" : ` (${failures} of ${want.length} elements)`;
+  const what = badFinite.length > 0 && worst < 0 ? "has NaN/Inf where the reference is finite (or the reverse)" : "differs from the reference";
+  return { message: `${where} ${what}${count}`, details };
+}
+
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === b[i]);
+}
+
+function shapeHint(got: number[], want: number[]): string {
+  const size = (s: number[]) => s.reduce((p, d) => p * d, 1);
+  if (size(got) === size(want)) return "same number of elements: a missing reshape or squeeze?";
+  if (want.length === 0 && got.length > 0) return "expected a scalar: did you forget to reduce (sum/mean)?";
+  if (got.length === want.length + 1 && got[got.length - 1] === 1) return "a trailing axis of size 1: squeeze it";
+  return "";
+}
+
+function fmtIndex(flat: number, shape: number[]): string {
+  if (shape.length === 0) return "the scalar";
+  const idx: number[] = [];
+  let rest = flat;
+  for (let d = shape.length - 1; d >= 0; d--) {
+    idx.unshift(rest % shape[d]);
+    rest = Math.floor(rest / shape[d]);
+  }
+  return `[${idx.join(", ")}]`;
+}
+
+/** A short description of an encoded value, for "expected X, got Y". */
+export function describeEncoded(v: Encoded): string {
+  switch (v.t) {
+    case "tensor":
+      return `a tf.Tensor of shape [${v.shape}] (${v.dtype})`;
+    case "disposed-tensor":
+      return `a disposed tf.Tensor of shape [${v.shape}]`;
+    case "undefined":
+      return "undefined (did you forget to return?)";
+    case "null":
+      return "null";
+    case "promise":
+      return "a Promise (the function must be synchronous: use dataSync(), not data())";
+    case "array":
+      return `an array of ${v.items.length}`;
+    case "object":
+      return `an object with keys { ${v.keys.join(", ")} }`;
+    case "other":
+      return v.what;
+    default:
+      return `${v.t} ${JSON.stringify(v.v)}`;
+  }
+}
+
+/** The single number of a scalar-like value (a number, or a tensor of one element); undefined otherwise. */
+export function scalarOf(v: Encoded): number | undefined {
+  if (v.t === "number") return v.v;
+  if (v.t === "tensor" && v.data.length === 1) return Number(v.data[0]);
+  return undefined;
+}

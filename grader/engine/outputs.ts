@@ -1,0 +1,172 @@
+/**
+ * Runs one implementation on one case and returns what it produced, as data: the encoded result
+ * and what was observed around the call (leaked tensors, changed inputs, an exception and where
+ * the learner's code threw it). Nothing here decides pass or fail: judge.ts does, in the parent.
+ * Whatever happens (a getter that throws, a cyclic result, `tf.engine().reset()`), the case ends
+ * with an output, never with an exception that stops the lesson.
+ */
+import * as tf from "../../lib/tf.js";
+import { isNotImplemented } from "../../lib/errors.js";
+import { describe, encodeValue, tensorsIn } from "./compare.js";
+import { learnerLocation, tfjsOpName } from "./location.js";
+import type { AnyFn, CaseDef, ExerciseDef, Inputs } from "./types.js";
+import type { Encoded } from "./encoded.js";
+
+export type CaseOutput =
+  | { status: "ok"; value: Encoded; leaked: number; mutated: string[]; ms: number }
+  | { status: "not-implemented"; message: string; ms: number }
+  | { status: "error"; message: string; location?: string; details?: string[]; loadError?: boolean; ms: number };
+
+export interface OutputOptions {
+  /** The folder being graded, so an exception's location can point into it. */
+  implDir?: string;
+}
+
+/** Builds the case's inputs, calls `fn` on them, and returns the result as data. */
+export function caseOutput(ex: ExerciseDef, c: CaseDef, fn: AnyFn, opts: OutputOptions = {}): CaseOutput {
+  let inputs: Inputs;
+  try {
+    inputs = c.inputs();
+  } catch (err) {
+    return { status: "error", message: `grader bug: the case's inputs could not be built (${messageOf(err)})`, ms: 0 };
+  }
+  try {
+    return outputOn(c.call ?? ex.call, fn, inputs, opts);
+  } finally {
+    disposeAll(tensorsIn(inputs));
+  }
+}
+
+/** The stored expectation of a fixture case, as data. */
+export function storedOutput(c: CaseDef & { expected: () => unknown }): CaseOutput {
+  const value = c.expected();
+  try {
+    return { status: "ok", value: encodeValue(value), leaked: 0, mutated: [], ms: 0 };
+  } finally {
+    disposeAll(tensorsIn(value));
+  }
+}
+
+/** The case's probe variants, each run through `fn`; [] when the exercise declares no probe. */
+export function probeOutputs(ex: ExerciseDef, c: CaseDef, fn: AnyFn, opts: OutputOptions = {}): Array<{ label: string; output: CaseOutput }> {
+  if (!ex.probe) return [];
+  const inputs = c.inputs();
+  const owned = tensorsIn(inputs);
+  try {
+    return ex.probe.variants(inputs).map((v) => {
+      const own = [...tensorsIn(v.inputs)].filter((t) => !owned.has(t));
+      try {
+        return { label: v.label, output: outputOn(c.call ?? ex.call, fn, v.inputs, opts) };
+      } finally {
+        disposeAll(own);
+      }
+    });
+  } finally {
+    disposeAll(owned);
+  }
+}
+
+/** Calls `fn` through `call` on `inputs` (which the caller owns and disposes). */
+function outputOn(call: (fn: AnyFn, inputs: Inputs) => unknown, fn: AnyFn, inputs: Inputs, opts: OutputOptions): CaseOutput {
+  const snapshot = snapshotInputs(inputs);
+  const owned = tensorsIn(inputs);
+  const backend = tf.getBackend();
+  const before = tf.memory().numTensors;
+  let got: unknown;
+  const t0 = performance.now();
+  try {
+    got = call(fn, inputs);
+  } catch (err) {
+    const ms = performance.now() - t0;
+    if (isNotImplemented(err)) return { status: "not-implemented", message: (err as Error).message, ms };
+    return { status: "error", ...describeError(err, opts.implDir), ms };
+  }
+  const ms = performance.now() - t0;
+  try {
+    if (tf.getBackend() !== backend) {
+      const now = tf.getBackend();
+      void tf.setBackend(backend);
+      return { status: "error", message: `your code switched TensorFlow.js from the ${backend} backend to ${now}: grading runs on ${backend}, so leave the backend alone in an exercise`, ms };
+    }
+    const value = encodeValue(got);
+    const fresh = [...tensorsIn(got)].filter((t) => !owned.has(t));
+    const leaked = Math.max(0, tf.memory().numTensors - before - fresh.length);
+    return { status: "ok", value, leaked, mutated: changedInputs(inputs, snapshot), ms };
+  } catch (err) {
+    return { status: "error", message: `the result could not be read: ${messageOf(err)}`, details: [`it was ${describe(got)}`], ms };
+  } finally {
+    disposeAll([...tensorsIn(got)].filter((t) => !owned.has(t)));
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message.split("\n")[0] : String(err);
+}
+
+/** Disposes tensors that are still alive; a tensor the engine no longer knows is skipped. */
+export function disposeAll(tensors: Iterable<tf.Tensor>): void {
+  for (const t of tensors) {
+    try {
+      if (!t.isDisposed) t.dispose();
+    } catch {
+      // tf.engine().reset() in learner code leaves tensors the engine cannot dispose.
+    }
+  }
+}
+
+interface InputSnapshot {
+  path: string;
+  tensor?: tf.Tensor;
+  values?: ArrayLike<number> | string;
+}
+
+function snapshotInputs(inputs: Inputs): InputSnapshot[] {
+  const out: InputSnapshot[] = [];
+  const visit = (v: unknown, path: string) => {
+    if (v instanceof tf.Tensor) out.push({ path, tensor: v, values: Array.from(v.dataSync() as ArrayLike<number>) });
+    else if (Array.isArray(v) || (v !== null && typeof v === "object")) out.push({ path, values: JSON.stringify(v, (_k, x) => (x instanceof tf.Tensor ? "<tensor>" : x)) });
+    if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${path}[${i}]`));
+    else if (v !== null && typeof v === "object" && !(v instanceof tf.Tensor)) for (const [k, x] of Object.entries(v)) visit(x, path === "" ? k : `${path}.${k}`);
+  };
+  for (const [k, v] of Object.entries(inputs)) visit(v, k);
+  return out;
+}
+
+function changedInputs(inputs: Inputs, snapshot: InputSnapshot[]): string[] {
+  const changed: string[] = [];
+  for (const s of snapshot) {
+    if (s.tensor) {
+      if (s.tensor.isDisposed) changed.push(`${s.path} was disposed`);
+      else {
+        const now = s.tensor.dataSync() as ArrayLike<number>;
+        const before = s.values as ArrayLike<number>;
+        let same = now.length === before.length;
+        for (let i = 0; same && i < now.length; i++) same = Object.is(now[i], before[i]);
+        if (!same) changed.push(`${s.path} values changed`);
+      }
+    } else {
+      const v = s.path.split(/\.|\[|\]/).filter((p) => p !== "").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], inputs);
+      if (JSON.stringify(v, (_k, x) => (x instanceof tf.Tensor ? "<tensor>" : x)) !== s.values) changed.push(`${s.path} changed`);
+    }
+  }
+  return changed;
+}
+
+function describeError(err: unknown, implDir: string | undefined): { message: string; location?: string; details?: string[] } {
+  if (!(err instanceof Error)) return { message: `threw ${describe(err)}` };
+  const stack = String(err.stack ?? "");
+  const location = learnerLocation(stack, implDir);
+  const op = tfjsOpName(stack, implDir);
+  const first = `${err.name === "Error" ? "" : `${err.name}: `}${String(err.message).split("\n")[0]}`;
+  return { message: op ? `${op}: ${first}` : first, location, details: hintsForError(String(err.message)) };
+}
+
+function hintsForError(message: string): string[] {
+  const hints: string[] = [];
+  if (/gradient.*(GatherNd|Einsum|ScatterNd|MatrixBandPart|TopK|Greater|Less|Equal|NotEqual)|not yet implemented.*gradient/i.test(message)) {
+    hints.push("TensorFlow.js has no gradient for this op: see the lesson's note on ops without gradients");
+  }
+  if (/Tensor is disposed/i.test(message)) hints.push("a tensor was used after it was disposed (did a tf.tidy free something you return?)");
+  if (/could not be broadcast/i.test(message)) hints.push("the shapes of the two operands do not broadcast: line them up with expandDims/reshape (e.g. [B] → [B, 1])");
+  return hints;
+}
