@@ -3,7 +3,9 @@
  * takes them as a `ModelPieces` value, so the same model runs on the reference solutions or on a
  * learner's exercises; lib/resolver.ts chooses, piece by piece (`resolvePieces`).
  */
-import { resolveFunction, resolveFunctions, type FunctionChoice, type ResolveOptions } from "../resolver.js";
+// Only resolveFunction: inside the grading sandbox lib/resolver.ts is replaced by a bundled
+// stand-in that exports nothing else (grader/engine/bundle.ts).
+import { resolveFunction, type FunctionChoice, type ResolveOptions } from "../resolver.js";
 import type { ModelPieces, ProjectQkv } from "./types.js";
 
 export type { ModelPieces } from "./types.js";
@@ -54,6 +56,12 @@ export interface ResolvedPieces {
  * reference (or always the reference for the lessons in `useReference`).
  */
 export async function resolvePieces(opts: ResolveOptions = {}): Promise<ResolvedPieces> {
-  const { fns, choices } = await resolveFunctions<ModelPieces>(PIECE_HOMES, opts);
-  return { pieces: fns, choices };
+  const pieces: Record<string, unknown> = {};
+  const choices: FunctionChoice[] = [];
+  for (const [name, lesson] of Object.entries(PIECE_HOMES)) {
+    const r = await resolveFunction(lesson, name, opts);
+    pieces[name] = r.fn;
+    choices.push({ lesson, name, source: r.source, why: r.why });
+  }
+  return { pieces: pieces as unknown as ModelPieces, choices };
 }
