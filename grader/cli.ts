@@ -21,6 +21,15 @@ import { lessonHash, lessonPassed, lessonRecord, readProgress, type LessonRecord
 import { progressCell } from "../tools/loop/status.js";
 import { requestedBackend } from "../lib/backend-choice.js";
 import { lessonFunctionNames, nearestName } from "./functions.js";
+import { typeCheck } from "./typecheck.js";
+import { lessonExercisesDir } from "../tools/loop/locations.js";
+import { readdirSync } from "node:fs";
+
+/** The learner's .ts files of a lesson (what the type check reads). */
+function learnerFiles(lesson: string): string[] {
+  const dir = lessonExercisesDir(lesson);
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => join(dir, f)) : [];
+}
 
 const USAGE = `usage: npm run grade -- [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <seconds>] [--compare]
 
@@ -92,6 +101,8 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   const grading = gradeLesson(lesson.id, { only: opts.only, solutions: opts.solutions, caseTimeoutMs: opts.timeoutMs });
   // report.ts loads TensorFlow.js (through engine/compare.ts): load it while the child grades, not before.
   const report = opts.json ? undefined : import("./report.js");
+  // The type check runs beside grading and waits for it at most a moment longer.
+  const types = opts.json || opts.solutions ? undefined : typeCheck(learnerFiles(lesson.id), grading.then(() => new Promise((r) => setTimeout(r, 300))));
   const graded = await grading;
   const { run, summaries } = graded;
   if (run.fatal) {
@@ -107,12 +118,14 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
     console.log(JSON.stringify(run.results.map((r) => ({ lesson: lesson.id, ...r, name: r.case })), null, 2));
     return { code, graded };
   }
-  const { formatLessonReport, formatTotals, formatPrinted } = await report!;
+  const { formatLessonReport, formatTotals, formatPrinted, formatTypeCheck } = await report!;
   // What the learner's code printed comes first, marked, so it can never pass for the report.
   const printed = formatPrinted(run.printed);
   if (printed) console.log(`${printed}\n`);
   const where = opts.solutions ? "solutions" : shown(exercisesDir());
   console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose, verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose` }));
+  const checked = await types;
+  if (checked) console.log(formatTypeCheck(checked));
   console.log("");
   console.log(formatTotals(summaries, Date.now() - t0, run.backend));
   if (code !== 0 && !opts.solutions) {

@@ -6,6 +6,7 @@ import chalk from "chalk";
 import { fmt } from "./engine/format.js";
 import { namedMistake, type FunctionSummary } from "./engine/summary.js";
 import type { CaseResult } from "./engine/types.js";
+import type { TypeCheck } from "./typecheck.js";
 
 const MARK: Record<FunctionSummary["verdict"], string> = {
   passed: chalk.green("✓"),
@@ -62,6 +63,15 @@ export function mistakeWording(n: NonNullable<ReturnType<typeof namedMistake>>):
   const where = n.matched === n.failed ? (n.failed === 1 ? "on the one case that failed" : `on all ${n.failed} failing cases`) : `on ${n.matched} of ${n.failed} failing cases`;
   const crashed = n.crashed > 0 ? ` (${n.crashed} other case${n.crashed === 1 ? "" : "s"} threw or timed out before producing an output)` : "";
   return `${where} your output equals a known mistake: ${n.mistake}${crashed}`;
+}
+
+/** The type check's warnings, beside the verdict: they never fail a case on their own. */
+export function formatTypeCheck(check: TypeCheck): string {
+  if (check.state === "running") return chalk.dim("  (the type check of your files is still running; its warnings show with the next grade)");
+  if (check.warnings.length === 0) return "";
+  const shown = check.warnings.slice(0, 5).map((w) => `      ${chalk.cyan(w.location)}  ${w.message}`);
+  const more = check.warnings.length > shown.length ? [chalk.dim(`      … and ${check.warnings.length - shown.length} more (\`npm run typecheck\` lists them all)`)] : [];
+  return [chalk.yellow(`\n  type check: ${check.warnings.length} warning(s). The grade does not depend on them, but a type error is often the bug:`), ...shown, ...more].join("\n");
 }
 
 /** What the learner's code printed while it was graded, in a block of its own. */

@@ -71,6 +71,19 @@ export function maskedGae(r: tf.Tensor2D, v: tf.Tensor2D) {
   });
 });
 
+describe("the type check", () => {
+  it("reports a type error as a warning with file:line, cached for the next grade", async () => {
+    const { typeCheck } = await import("../grader/typecheck.js");
+    const dir = workspace(`const n: number = "three";\nexport function referenceKlPenalty() { return tf.scalar(n); }`);
+    const file = join(dir, "lesson-23", "ppo.ts");
+    const first = await typeCheck([file], new Promise(() => {}));
+    expect(first).toEqual({ state: "done", warnings: [{ location: `${relative(ROOT, file)}:2:7`, message: "Type 'string' is not assignable to type 'number'." }] });
+    const t0 = Date.now();
+    expect(await typeCheck([file], new Promise(() => {}))).toEqual(first);
+    expect(Date.now() - t0).toBeLessThan(200);
+  });
+});
+
 describe("the command line", () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
