@@ -75,19 +75,17 @@ const lab: Lab = async (ctx) => {
   const { pieces } = await labPieces(ctx, running);
   const model = MiniMindTS.init(config, 42, { pieces });
   const params = model.trainableVariables().reduce((n, v) => n + v.size, 0);
-  console.log(`\nModel: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} bytes: ${(params / 1e6).toFixed(3)}M parameters`);
+  console.log(`Model: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} bytes: ${(params / 1e6).toFixed(3)}M parameters`);
 
   const corpus = loadCorpus(args.maxSeqLen);
   const samples = corpus.train;
   console.log(
-    `Data: datasets/tiny-corpus.txt, ${(corpus.bytes / 1024).toFixed(1)} KB: ${samples.length} sentences to train on, ${corpus.heldOut.length} held out ` +
-      `(every 8th, never trained on), padded to ${args.maxSeqLen} tokens (labels −100 on padding).`,
+    `Data: datasets/tiny-corpus.txt (${(corpus.bytes / 1024).toFixed(1)} KB): ${samples.length} sentences to train on, ${corpus.heldOut.length} held out ` +
+      `(every 8th,\nnever trained on), padded to ${args.maxSeqLen} tokens (labels −100 on padding).`,
   );
-  console.log(
-    "A file this small is memorised, not learned from: the training loss falls far below the held-out loss, and the samples " +
-      "below repeat training sentences nearly word for word. The held-out loss is the honest number. (A real corpus and " +
-      "tokenizer come later.)\n",
-  );
+  console.log("A file this small gets memorised, not learned from: over a full run (250 steps) the training loss");
+  console.log("falls far below the held-out loss, which turns back up, and the samples repeat training sentences");
+  console.log("nearly word for word. The held-out loss is the honest number. (A real corpus and tokenizer come later.)\n");
   const heldOut = asBatch(corpus.heldOut);
   const heldOutLoss = () => tf.tidy(() => model.loss(heldOut.inputIds, heldOut.labels).logitsLoss.dataSync()[0]);
   const heldOutLosses: Array<[number, number]> = [[0, heldOutLoss()]];
@@ -114,9 +112,13 @@ const lab: Lab = async (ctx) => {
   const firstHeld = heldOutLosses[0][1];
   const lastHeld = heldOutLosses[heldOutLosses.length - 1][1];
   console.log(`\nTrained ${args.steps} steps in ${seconds.toFixed(1)} s (ln ${config.vocabSize} = ${Math.log(config.vocabSize).toFixed(3)} is a uniform guess):`);
-  console.log(`  training loss (last batch)   ${losses[0][1].toFixed(3)} → ${losses[losses.length - 1][1].toFixed(3)}`);
-  console.log(`  held-out loss (${corpus.heldOut.length} sentences)   ${firstHeld.toFixed(3)} → ${lastHeld.toFixed(3)}`);
-  if (lastHeld > losses[losses.length - 1][1] + 0.25) console.log("  The gap between the two is memorisation: what the model knows of these sentences does not carry to new ones.");
+  const best = heldOutLosses.reduce((b, p) => (p[1] < b[1] ? p : b));
+  console.log(`  ${"training loss (its batch)".padEnd(30)} ${losses[0][1].toFixed(3)} → ${losses[losses.length - 1][1].toFixed(3)}`);
+  console.log(`  ${`held-out loss (${corpus.heldOut.length} sentences)`.padEnd(30)} ${firstHeld.toFixed(3)} → ${lastHeld.toFixed(3)} (lowest ${best[1].toFixed(3)} at step ${best[0]})`);
+  if (lastHeld > losses[losses.length - 1][1] + 0.25) {
+    console.log("  The gap is memorisation: what the model learns of the training sentences stops carrying over");
+    console.log(`  to new ones${best[0] < args.steps ? ` after step ${best[0]}, where the held-out loss turns back up` : ""}.`);
+  }
 
   const chart = join(ctx.outDir, "loss.svg");
   writeFileSync(chart, lineChart({ title: "Pretraining loss (tiny corpus, byte tokens)", xLabel: "step", yLabel: "cross-entropy", series: [{ name: "training loss", points: losses }, { name: "held-out loss", points: heldOutLosses, dashed: true }] }));
