@@ -106,6 +106,8 @@ const grader: LessonGrader = {
       name: "decoupledPpoLoss",
       file: "decoupled-ppo.ts",
       tolerance: ELEMENTWISE,
+      // Upstream first: a wrong behaviour weight or clip mask explains a wrong loss.
+      outputOrder: ["importanceWeight", "clipMask", "dualClipMask", "loss"],
       call: (fn, x) => fn(x),
       cases: [
         { name: "worked example: token level, ε=0.2, ε_high=0.28, c=3", kind: "worked", inputs: () => workedBatch() },
