@@ -50,20 +50,17 @@ const lab: Lab = async (ctx) => {
   const { pieces } = await labPieces(ctx, ["generate", "ropeFrequencies", "attention", "rmsNorm", "feedForward"]);
   const { model, from } = openModel(pieces);
   const asked = i >= 0 ? Number(ctx.args[i + 1]) : 48;
-  // The prompt takes 11 positions (BOS + "The old man"); 16 leaves it room inside the RoPE table.
+  // 16 positions are kept for the prompt (BOS + "The old man" is 12) inside the RoPE table.
   const cap = model.config.maxPositionEmbeddings - 16;
   const maxNewTokens = Math.min(asked, cap);
   console.log(`Model: ${from}.`);
   if (asked > cap) {
-    console.log(
-      `--tokens ${asked} is capped at ${cap} = maxPositionEmbeddings (${model.config.maxPositionEmbeddings}) − 16: the RoPE table has ` +
-        `${model.config.maxPositionEmbeddings} rows, and prompt + new tokens must fit in it (16 leaves room for the prompt).`,
-    );
+    console.log(`--tokens ${asked} is capped at ${cap} = maxPositionEmbeddings (${model.config.maxPositionEmbeddings}) − 16: the RoPE table has`);
+    console.log(`${model.config.maxPositionEmbeddings} rows, prompt + new tokens must fit in it, and 16 rows are kept for the prompt.`);
   }
-  console.log(
-    `Both runs generate exactly ${maxNewTokens} tokens with eosTokenId null: nothing stops a row early, so the text runs on past ` +
-      "the end of a sentence (a fair timing needs both runs to do the same number of steps; lab 7's samples stop at EOS).",
-  );
+  console.log(`Both runs generate exactly ${maxNewTokens} tokens with eosTokenId null: nothing stops a row early, so the text`);
+  console.log("runs on past the end of its sentence. A fair timing needs both runs to take the same number of");
+  console.log("steps; lab 7's samples, which pass its EOS id, stop at the sentence's end.");
 
   const prompt = "The old man";
   const ids = tf.tensor2d([[BOS_ID, ...encodeBytes(prompt)]], undefined, "int32");
