@@ -70,20 +70,30 @@ function sandboxResolver(lesson: string): string {
   ].join("\n");
 }
 
-/** Refuses the lesson's reference and the mutants, however the import is spelled (symlinks included). */
+/** The course's own code (the grader, lib/), trusted to import what it needs; anything else is the learner's. */
+function isCourseCode(file: string): boolean {
+  return /^(grader|lib|tools|solutions|node_modules)\//.test(relative(ROOT, realPath(file)));
+}
+
+/**
+ * Refuses an import of the lesson's reference or of the mutants by learner code, however the import
+ * is spelled (relative, absolute, through a symlink). The course's own code may import them: a grader
+ * builds a case's model with the lesson's other reference functions.
+ */
 function guard(lesson: string, gradingReference: boolean): Plugin {
   const resolver = join(ROOT, "lib", "resolver.ts");
   return {
     name: "course-guard",
     setup(b) {
-      b.onResolve({ filter: /resolver(\.[jt]s)?$/ }, (args) =>
-        resolve(args.resolveDir, args.path.replace(/\.js$/, ".ts")) === resolver ? { path: "resolver", namespace: "course-sandbox" } : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: "course-sandbox" }, () => ({ contents: sandboxResolver(lesson), loader: "ts", resolveDir: ROOT }));
-      b.onLoad({ filter: /\.[cm]?[jt]s$/ }, (args) => {
-        const why = forbidden(lesson, realPath(args.path), gradingReference);
-        return why ? { errors: [{ text: why }] } : undefined;
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === "guard" || args.namespace !== "file" || args.kind === "entry-point") return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: "guard" });
+        if (r.errors.length > 0 || r.external || !r.path) return r.errors.length > 0 ? { errors: r.errors } : undefined;
+        if (r.path === resolver) return { path: "resolver", namespace: "course-sandbox" };
+        const why = args.importer !== "" && !isCourseCode(args.importer) ? forbidden(lesson, realPath(r.path), gradingReference) : undefined;
+        return why ? { errors: [{ text: why }] } : { path: r.path };
       });
+      b.onLoad({ filter: /.*/, namespace: "course-sandbox" }, () => ({ contents: sandboxResolver(lesson), loader: "ts", resolveDir: ROOT }));
     },
   };
 }

@@ -10,6 +10,7 @@
 import * as tf from "../../lib/tf.js";
 import { miniMindConfig, type MiniMindConfig, type RopeScaling } from "../../lib/model/config.js";
 import { MiniMindTS } from "../../lib/model/model.js";
+import { REFERENCE_PIECES } from "../../lib/model/pieces.js";
 import { initialParameters } from "../../lib/model/params.js";
 import type { CausalLm } from "../../lib/model/types.js";
 import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
@@ -90,9 +91,14 @@ function generateInputs(spec: GenerateSpec): Inputs {
   };
 }
 
-/** Builds the case's model (reference pieces), lets `run` drive it, and frees it again. */
+/**
+ * Builds the case's model, lets `run` drive it, and frees it again. Its pieces are the references;
+ * this lesson's own rope table is handed in here, because while lesson 12 is graded the resolver
+ * withholds lesson 12's reference from everything else in the process.
+ */
 function withModel<T>(x: Inputs, run: (model: MiniMindTS) => T): T {
-  const model = new MiniMindTS(miniMindConfig(x.config as Partial<MiniMindConfig>), x.weights as Record<string, tf.Tensor>);
+  const pieces = { ...REFERENCE_PIECES, ropeFrequencies };
+  const model = new MiniMindTS(miniMindConfig(x.config as Partial<MiniMindConfig>), x.weights as Record<string, tf.Tensor>, { pieces });
   try {
     return run(model);
   } finally {
