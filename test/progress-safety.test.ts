@@ -151,6 +151,7 @@ describe("item 5: the progress path never names the learner's code or a course f
       const r = await cli("grader/cli.ts", [LESSON], { COURSE_EXERCISES_DIR: WS, COURSE_PROGRESS_FILE: target });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain("COURSE_PROGRESS_FILE");
+      expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/); // a plain message, no stack trace
       expect(readFileSync(target, "utf8")).toBe(before);
     }
   });

@@ -27,12 +27,18 @@ export interface Graded {
   record?: LessonRecord;
 }
 
-export async function gradeLesson(lesson: string, opts: GradeOptions): Promise<Graded> {
+export function gradeLesson(lesson: string, opts: GradeOptions): Promise<Graded> {
+  // A refused progress file (COURSE_PROGRESS_FILE on the learner's code, a file of another kind) is a
+  // UsageError thrown here, synchronously, before anything is graded.
+  if (!opts.solutions && !opts.only) loadProgress();
+  return gradeAndRecord(lesson, opts);
+}
+
+async function gradeAndRecord(lesson: string, opts: GradeOptions): Promise<Graded> {
   const implDir = opts.solutions ? join(paths.solutions, lesson) : lessonExercisesDir(lesson);
   const recordable = !opts.solutions && !opts.only;
   // Hashed before grading: a file saved during the run makes the record stale, never wrongly fresh.
   const hash = recordable ? lessonHash(lesson) : "";
-  if (recordable) loadProgress(); // a refused progress file is a usage error before grading, not after
   const run = await gradeIsolated(
     { lesson, implDir, only: opts.only ? [opts.only] : undefined, hints: !opts.solutions },
     { caseTimeoutMs: opts.caseTimeoutMs, onResult: opts.onResult },
