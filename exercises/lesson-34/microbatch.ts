@@ -1,6 +1,8 @@
 /**
- * Lesson 34 — Micro-batching: how AReaL splits a batch of sequences of different lengths into
- * micro-batches whose token counts are balanced, with first-fit-decreasing (FFD) allocation.
+ * Lesson 34 — Batching: how AReaL splits a batch of sequences of different lengths into groups
+ * whose token counts are balanced, with first-fit-decreasing (FFD) allocation. The same allocator
+ * makes the actor's mini-batches (`nMbs` = ppo_n_minibatches, no budget: one optimiser step each)
+ * and the engine's micro-batches (a `maxTokensPerMb` budget: gradient accumulation).
  *
  * Read lessons/34-normalisation-and-batching.md first; every function cites the AReaL lines it
  * mirrors at commit 4aef98d8 (inclusionAI/AReaL).
