@@ -86,6 +86,7 @@ code { font: 0.88em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace
 main { overflow-wrap: break-word; }
 code { overflow-wrap: anywhere; }
 pre { max-width: 100%; }
+main img { max-width: 100%; height: auto; }
 pre.hljs { padding: 0.9rem 1rem; border-radius: 6px; overflow-x: auto; white-space: pre; border: 1px solid var(--line); line-height: 1.45; }
 pre.hljs code { background: none; padding: 0; font-size: 0.85rem; line-height: inherit; }
 table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }
