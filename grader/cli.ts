@@ -25,6 +25,9 @@ import { typeCheck } from "./typecheck.js";
 import { lessonExercisesDir } from "../tools/loop/locations.js";
 import { readdirSync } from "node:fs";
 
+/** A moment after grading ends, however it ends: how long the type check may still take. */
+const settleSoon = () => new Promise((r) => setTimeout(r, 300));
+
 /** The learner's .ts files of a lesson (what the type check reads). */
 function learnerFiles(lesson: string): string[] {
   const dir = lessonExercisesDir(lesson);
@@ -102,7 +105,7 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   // report.ts loads TensorFlow.js (through engine/compare.ts): load it while the child grades, not before.
   const report = opts.json ? undefined : import("./report.js");
   // The type check runs beside grading and waits for it at most a moment longer.
-  const types = opts.json || opts.solutions ? undefined : typeCheck(learnerFiles(lesson.id), grading.then(() => new Promise((r) => setTimeout(r, 300))));
+  const types = opts.json || opts.solutions ? undefined : typeCheck(learnerFiles(lesson.id), grading.then(settleSoon, settleSoon));
   const graded = await grading;
   const { run, summaries } = graded;
   if (run.fatal) {
