@@ -12,11 +12,12 @@ const hints: LessonHints = {
         "Count from the end of each tensor separately: take the nKeep logit positions just before the last one (start at L − nKeep − 1, where L is the logits' own length, not the token count T), " +
         "and the last nKeep token ids (start at T − nKeep); the last position's logits predict a token that does not exist yet and are dropped. Apply log-softmax over the vocabulary (tf.logSoftmax subtracts the max, so large logits stay finite), then pick each target's entry. " +
         "Pick with a one-hot multiply and a sum over the last axis: tf.gatherND has no gradient in TensorFlow.js, and the current policy's log-probs must carry one. " +
-        "nKeep ≤ 0 returns an empty [B, 0] tensor (Python's ids[:, -0:] would be the whole row).",
+        "nKeep ≤ 0 returns an empty [B, 0] tensor (Python's ids[:, -0:] would be the whole row). " +
+        "A temperature T means the sampler drew from softmax(logits / T): divide the logits by T before the log-softmax (not the log-probs after it).",
       formula:
-        "out[b, j] = log_softmax(logits[b, L − nKeep − 1 + j])[ids[b, T − nKeep + j]], j = 0 … nKeep − 1. " +
+        "out[b, j] = log_softmax(logits[b, L − nKeep − 1 + j] / temperature)[ids[b, T − nKeep + j]], j = 0 … nKeep − 1. " +
         "TensorFlow.js: tf.slice both tensors, tf.logSoftmax, tf.oneHot(targets, V) (int32 targets), tf.sum(…, −1), inside tf.tidy. " +
-        "MiniMind: trainer/rollout_engine.py:24-36 @ d65ef2c.",
+        "MiniMind: trainer/rollout_engine.py:24-36 @ d65ef2c; the temperature: AReaL areal/utils/functional/vocab_parallel.py:15-20 @ 4aef98d8.",
     },
     ppoResponseMask: {
       nudge:

@@ -154,7 +154,7 @@ const grader: LessonGrader = {
       name: "perTokenLogps",
       file: "logprobs.ts",
       tolerance: ELEMENTWISE,
-      call: (fn, x) => fn(x.logits, x.inputIds, x.nKeep),
+      call: (fn, x) => (x.temperature === undefined ? fn(x.logits, x.inputIds, x.nKeep) : fn(x.logits, x.inputIds, x.nKeep, x.temperature)),
       cases: [
         {
           name: "worked example: logits for the last 4 positions, nKeep=3",
@@ -168,6 +168,24 @@ const grader: LessonGrader = {
         logpCase("a full forward pass, L = T", "random", 65, 3, 10, 10, 12, 4),
         logpCase("large logits (×12): log-softmax must subtract the max", "random", 66, 2, 8, 5, 9, 4, 12),
         logpCase("long responses, R=512", "random", 67, 2, 520, 513, 8, 512),
+        {
+          name: "worked logits at temperature 0.5: logits / T before the log-softmax",
+          kind: "edge",
+          inputs: () => ({ logits: tf.tensor3d(WORKED_LOGITS), inputIds: tf.tensor2d(WORKED_IDS, undefined, "int32"), nKeep: 3, temperature: 0.5 }),
+        },
+        {
+          name: "temperature 1 given explicitly equals the default",
+          kind: "edge",
+          inputs: () => ({ ...randomLogitsBatch(70, 2, 6, 6, 5, 4), temperature: 1 }),
+        },
+        { ...logpCase("a hotter sampler, T = 1.7", "random", 73, 3, 9, 9, 11, 5, 3), inputs: () => ({ ...randomLogitsBatch(73, 3, 9, 9, 11, 5, 3), temperature: 1.7 }) },
+        {
+          name: "the gradient at temperature 0.6 carries the 1/T factor (seed 74, B=2 T=6 L=6 V=5 nKeep=3)",
+          kind: "random",
+          inputs: () => ({ ...randomLogitsBatch(74, 2, 6, 6, 5, 3), temperature: 0.6, weights: normal2d(new Rng(75), 2, 3) }),
+          call: gradientCall((fn, x) => fn(x.logits, x.inputIds, x.nKeep, x.temperature), "logits", { upstream: "weights" }),
+          checks: "the gradient of Σ w·logp with respect to the logits at T = 0.6",
+        },
         {
           name: "the gradient reaches the logits (seed 68, B=2 T=7 L=7 V=6 nKeep=3)",
           kind: "random",

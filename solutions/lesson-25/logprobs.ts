@@ -9,16 +9,17 @@
 import * as tf from "../../lib/tf.js";
 
 /**
- * log π(token) for the last `nKeep` tokens of each sequence, under the model whose logits these are.
+ * log π(token) for the last `nKeep` tokens of each sequence, under the model whose logits these are,
+ * sampled at `temperature` (the distribution is softmax(logits / T); T = 1 is the plain model).
  *
- * `logits`: [B, L, V] float32 (the full forward pass, or only its last positions); `inputIds`:
- * [B, T] int32. Returns [B, nKeep] float32, entries ≤ 0, differentiable in `logits` (the policy
- * gradient flows through it). Needs L ≥ nKeep + 1 and T ≥ nKeep. nKeep ≤ 0 gives an empty [B, 0]
- * tensor (in Python `ids[:, -0:]` would be the whole row).
+ * `logits`: [B, L, V] float32 (the full pass, or its last positions); `inputIds`: [B, T] int32.
+ * Returns [B, nKeep] float32, entries ≤ 0, differentiable in `logits`. Needs L ≥ nKeep + 1, T ≥ nKeep
+ * and temperature > 0. nKeep ≤ 0 gives an empty [B, 0] (Python's `ids[:, -0:]` is the whole row).
  *
- * Align with: trainer/rollout_engine.py:24-36
+ * Align with: trainer/rollout_engine.py:24-36 (MiniMind); the temperature as in AReaL's
+ * areal/utils/functional/vocab_parallel.py:15-20 @ 4aef98d8
  */
-export function perTokenLogps(logits: tf.Tensor3D, inputIds: tf.Tensor2D, nKeep: number): tf.Tensor2D {
+export function perTokenLogps(logits: tf.Tensor3D, inputIds: tf.Tensor2D, nKeep: number, temperature = 1): tf.Tensor2D {
   // BEGIN SOLUTION
   const [B, L, V] = logits.shape;
   if (nKeep <= 0) return tf.zeros([B, 0]);
@@ -26,7 +27,7 @@ export function perTokenLogps(logits: tf.Tensor3D, inputIds: tf.Tensor2D, nKeep:
   return tf.tidy(() => {
     const scoring = tf.slice(logits, [0, L - nKeep - 1, 0], [B, nKeep, V]); // logits[:, -(nKeep+1):-1]
     const targets = tf.slice(inputIds, [0, T - nKeep], [B, nKeep]); // input_ids[:, -nKeep:]
-    const logProbs = tf.logSoftmax(scoring); // over the vocabulary (last axis)
+    const logProbs = tf.logSoftmax(tf.div(scoring, temperature)); // over the vocabulary (last axis)
     return tf.sum(tf.mul(logProbs, tf.oneHot(targets, V, 1, 0, "float32")), -1) as tf.Tensor2D;
   });
   // END SOLUTION

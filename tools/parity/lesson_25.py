@@ -2,14 +2,16 @@
 rewards, approximate KL and clip fraction, in PyTorch on seeded inputs.
 
 Each function restates the cited lines at d65ef2c (same ops, same order, float32) without the
-models around them: a "model" is replaced by the logits it would return.
+models around them: a "model" is replaced by the logits it would return. The temperature cases of
+perTokenLogps restate AReaL's _gather_logprobs (areal/utils/functional/vocab_parallel.py:15-20 at
+4aef98d8): logits / T before the log-softmax, as its training engine computes log-probabilities.
 Run: /usr/bin/python3 tools/parity/lesson_25.py
 """
 import re
 
 import torch
 
-from common import MINIMIND, write_fixture
+from common import AREAL, MINIMIND, write_fixture
 
 EOS, PAD = 2, 0
 
@@ -24,6 +26,23 @@ def compute_per_token_logps(full_logits, input_ids, n_keep):
     for logits_row, ids_row in zip(logits, input_ids[:, -n_keep:]):
         per_token_logps.append(torch.gather(logits_row.log_softmax(dim=-1), 1, ids_row.unsqueeze(1)).squeeze(1))
     return torch.stack(per_token_logps)
+
+
+def gather_logprobs(logits, labels, temperature=1.0):
+    """AReaL vocab_parallel.py:15-20 (_gather_logprobs), on the positions that score `labels`."""
+    log_probs = torch.nn.functional.log_softmax(logits.float() / temperature, dim=-1)
+    log_probs_labels = log_probs.gather(dim=-1, index=labels.unsqueeze(-1)).squeeze(-1)
+    return log_probs_labels
+
+
+def temperature_scenarios():
+    """Seeded logits scored at temperatures below and above 1 (the labels are the next tokens)."""
+    cases = []
+    for seed, B, T, L, V, n_keep, temperature in [(11, 2, 10, 10, 16, 6, 0.7), (12, 3, 8, 5, 32, 4, 1.3), (13, 1, 520, 513, 8, 512, 0.5)]:
+        g = torch.Generator().manual_seed(seed)
+        cases.append((f"AReaL gather_logprobs, seed {seed}: B={B} T={T} L={L} V={V} nKeep={n_keep} T_sample={temperature:g}",
+                      torch.randn(B, L, V, generator=g) * 3, torch.randint(0, V, (B, T), generator=g), n_keep, temperature))
+    return cases
 
 
 def response_policy_mask(resp_labels, completion_mask, eos_token_id):
@@ -202,6 +221,10 @@ def main():
     for name, logits, ids, n_keep in logp_scenarios():
         cases["perTokenLogps"].append({"name": name, "inputs": {"logits": logits, "inputIds": ids, "nKeep": n_keep},
                                        "expected": compute_per_token_logps(logits, ids, n_keep)})
+    for name, logits, ids, n_keep, temperature in temperature_scenarios():
+        scoring, labels = logits[:, -(n_keep + 1):-1, :], ids[:, -n_keep:]
+        cases["perTokenLogps"].append({"name": name, "inputs": {"logits": logits, "inputIds": ids, "nKeep": n_keep, "temperature": temperature},
+                                       "expected": gather_logprobs(scoring, labels, temperature)})
     for name, ids, pad in mask_scenarios():
         cases["ppoResponseMask"].append({"name": name, "inputs": {"completionIds": ids, "padMask": pad, "eosTokenId": EOS},
                                          "expected": response_policy_mask(ids, pad, EOS)})
@@ -217,7 +240,7 @@ def main():
         ratio = torch.exp(log_ratio)
         cases["clipFraction"].append({"name": name, "inputs": {"ratio": ratio, "mask": mask, "eps": eps},
                                       "expected": clip_fraction(ratio, mask, eps)})
-    write_fixture("lesson-25", f"{MINIMIND}:trainer/train_ppo.py, trainer/rollout_engine.py", cases)
+    write_fixture("lesson-25", f"{MINIMIND}:trainer/train_ppo.py, trainer/rollout_engine.py; {AREAL}:areal/utils/functional/vocab_parallel.py", cases)
 
 
 if __name__ == "__main__":

@@ -16,10 +16,12 @@ export interface LogpFlaws {
   assumesFullLogits?: boolean;
   /** tf.gatherND picks the log-prob: right values, but no gradient in TensorFlow.js. */
   gatherNd?: boolean;
+  /** Where the temperature goes: ignored, multiplied into the logits, or dividing the log-probs. */
+  temperature?: "ignored" | "multiplied" | "after-log-softmax";
 }
 
 export function logpVariant(flaws: LogpFlaws) {
-  return (logits: tf.Tensor3D, inputIds: tf.Tensor2D, nKeep: number): tf.Tensor2D => {
+  return (logits: tf.Tensor3D, inputIds: tf.Tensor2D, nKeep: number, temperature = 1): tf.Tensor2D => {
     const [B, L, V] = logits.shape;
     if (nKeep <= 0) return tf.zeros([B, 0]);
     const T = inputIds.shape[1];
@@ -28,7 +30,10 @@ export function logpVariant(flaws: LogpFlaws) {
       const start = lastLogit - nKeep - (flaws.noShift ? 0 : 1);
       const scoring = tf.slice(logits, [0, start, 0], [B, nKeep, V]);
       const targets = tf.slice(inputIds, [0, T - nKeep - (flaws.unshiftedTargets ? 1 : 0)], [B, nKeep]);
-      const scores = flaws.rawLogits ? scoring : tf.logSoftmax(scoring);
+      const t = flaws.temperature;
+      const scaled = t === "ignored" || t === "after-log-softmax" ? scoring : t === "multiplied" ? tf.mul(scoring, temperature) : tf.div(scoring, temperature);
+      const logProbs = flaws.rawLogits ? scaled : tf.logSoftmax(scaled);
+      const scores = t === "after-log-softmax" ? tf.div(logProbs, temperature) : logProbs;
       if (flaws.gatherNd) {
         const idx: number[][] = [];
         const t = targets.arraySync() as number[][];
