@@ -4,7 +4,8 @@
  * wrong place). These helpers turn an exercise's `call` into one that returns a gradient.
  */
 import * as tf from "../../lib/tf.js";
-import type { AnyFn, Inputs } from "./types.js";
+import { fixtureCases } from "./fixtures.js";
+import type { AnyFn, CaseDef, Inputs, Tolerance } from "./types.js";
 
 export type Call = (fn: AnyFn, inputs: Inputs) => unknown;
 
@@ -28,4 +29,17 @@ export function gradientCall(call: Call, wrt: string, opts: GradientOptions = {}
         return (opts.upstream === undefined ? picked : tf.sum(tf.mul(picked, x[opts.upstream] as tf.Tensor))) as tf.Scalar;
       })(x[wrt] as tf.Tensor),
     );
+}
+
+/** The same case graded on its gradient instead of its value: `call` returns the gradient. */
+export function asGradientCase(c: CaseDef, call: Call, checks: string): CaseDef {
+  return { ...c, name: `gradient: ${c.name}`, call, checks };
+}
+
+/**
+ * A lesson's fixture cases of `exercise` plus its stored gradients (fixture key
+ * `<exercise>.gradient<suffix>`), the latter graded through `gradient`.
+ */
+export function fixturesWithGradient(lesson: string, exercise: string, gradient: Call, checks: string, suffix = "", tolerance?: (name: string) => Tolerance | undefined): CaseDef[] {
+  return fixtureCases(lesson, `${exercise}.gradient${suffix}`, tolerance).map((c) => asGradientCase({ ...c, name: `${c.name}${suffix ? ` (${suffix.slice(1)})` : ""}` }, gradient, checks));
 }

@@ -1,0 +1,44 @@
+/**
+ * Lesson 18 — LoRA: a frozen linear layer plus a trainable low-rank update.
+ *
+ * Shapes: a linear layer maps `in` features to `out` features with a weight W [out, in] (PyTorch's
+ * nn.Linear layout); a LoRA adapter of rank r is A [r, in] and B [out, r], and the update it adds
+ * is ΔW = (α / r)·B·A. MiniMind has no α: its update is B·A, which is α = r here.
+ * Read lessons/18-lora.md first; every function cites the MiniMind lines it mirrors at commit
+ * d65ef2c (jingyaogong/minimind).
+ */
+import * as tf from "../../lib/tf.js";
+import { linear } from "../../lib/model/linear.js";
+import { NotImplementedError } from "../../lib/errors.js";
+
+// Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
+// functions of your own are welcome), then run `npm run grade lesson-18`. Generated from
+// solutions/ by `npm run stubs`; edit freely.
+
+/**
+ * The output of a linear layer with a LoRA adapter beside it: the frozen layer's output plus the
+ * adapter's, the adapter scaled by α / r (r = the number of rows of `loraA`).
+ *
+ * `x`: [..., in] float32 (rank ≥ 2); `weight`: [out, in]; `loraA`: [r, in]; `loraB`: [out, r].
+ * Returns [..., out] float32, differentiable in `loraA` and `loraB`. With `loraB` all zeros (a
+ * fresh adapter) the result equals the layer without the adapter. `alpha = r` is MiniMind's.
+ *
+ * Align with: model/model_lora.py:6-18, 29-30
+ */
+export function loraLinear(x: tf.Tensor, weight: tf.Tensor2D, loraA: tf.Tensor2D, loraB: tf.Tensor2D, alpha: number): tf.Tensor {
+  throw new NotImplementedError("lesson-18", "loraLinear");
+}
+
+/**
+ * The weight of a single linear layer that computes what `loraLinear` computes: the frozen weight
+ * with the adapter's scaled update folded in.
+ *
+ * `weight`: [out, in]; `loraA`: [r, in]; `loraB`: [out, r]; `alpha`: α (α = r is MiniMind's).
+ * Returns [out, in] float32, differentiable in `loraA` and `loraB` (the course's LoRA model runs
+ * its forward pass through it). Inputs are left unchanged.
+ *
+ * Align with: model/model_lora.py:56-65
+ */
+export function mergeLora(weight: tf.Tensor2D, loraA: tf.Tensor2D, loraB: tf.Tensor2D, alpha: number): tf.Tensor2D {
+  throw new NotImplementedError("lesson-18", "mergeLora");
+}
