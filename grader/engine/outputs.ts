@@ -11,11 +11,16 @@ import { describe, encodeValue, tensorsIn } from "./compare.js";
 import { learnerLocation, tfjsOpName } from "./location.js";
 import type { AnyFn, CaseDef, ExerciseDef, Inputs } from "./types.js";
 import type { Encoded } from "./encoded.js";
+import { hashEncoded } from "./frozen.js";
 
-export type CaseOutput =
+export type CaseOutput = (
   | { status: "ok"; value: Encoded; leaked: number; mutated: string[]; ms: number }
   | { status: "not-implemented"; message: string; ms: number }
-  | { status: "error"; message: string; location?: string; details?: string[]; loadError?: boolean; ms: number };
+  | { status: "error"; message: string; location?: string; details?: string[]; loadError?: boolean; ms: number }
+) & {
+  /** A hash of the inputs the case built, checked against frozen expectations (frozen.ts). */
+  inputsHash?: string;
+};
 
 export interface OutputOptions {
   /** The folder being graded, so an exception's location can point into it. */
@@ -31,7 +36,8 @@ export function caseOutput(ex: ExerciseDef, c: CaseDef, fn: AnyFn, opts: OutputO
     return { status: "error", message: `grader bug: the case's inputs could not be built (${messageOf(err)})`, ms: 0 };
   }
   try {
-    return outputOn(c.call ?? ex.call, fn, inputs, opts);
+    const inputsHash = hashInputs(inputs);
+    return { ...outputOn(c.call ?? ex.call, fn, inputs, opts), inputsHash };
   } finally {
     disposeAll(tensorsIn(inputs));
   }
@@ -91,11 +97,20 @@ function outputOn(call: (fn: AnyFn, inputs: Inputs) => unknown, fn: AnyFn, input
     const value = encodeValue(got);
     const fresh = [...tensorsIn(got)].filter((t) => !owned.has(t));
     const leaked = Math.max(0, tf.memory().numTensors - before - fresh.length);
-    return { status: "ok", value, leaked, mutated: changedInputs(inputs, snapshot), ms };
+    return { status: "ok", value, leaked, mutated: changedInputs(snapshot), ms };
   } catch (err) {
     return { status: "error", message: `the result could not be read: ${messageOf(err)}`, details: [`it was ${describe(got)}`], ms };
   } finally {
     disposeAll([...tensorsIn(got)].filter((t) => !owned.has(t)));
+  }
+}
+
+/** The hash of a case's inputs, taken before the call (a call must not change them anyway). */
+export function hashInputs(inputs: Inputs): string {
+  try {
+    return hashEncoded(encodeValue(inputs));
+  } catch {
+    return "unhashable";
   }
 }
 
@@ -117,6 +132,8 @@ export function disposeAll(tensors: Iterable<tf.Tensor>): void {
 interface InputSnapshot {
   path: string;
   tensor?: tf.Tensor;
+  /** An array or object input, kept by reference (keys may contain dots, so no path lookup). */
+  container?: unknown;
   values?: ArrayLike<number> | string;
 }
 
@@ -124,7 +141,7 @@ function snapshotInputs(inputs: Inputs): InputSnapshot[] {
   const out: InputSnapshot[] = [];
   const visit = (v: unknown, path: string) => {
     if (v instanceof tf.Tensor) out.push({ path, tensor: v, values: Array.from(v.dataSync() as ArrayLike<number>) });
-    else if (Array.isArray(v) || (v !== null && typeof v === "object")) out.push({ path, values: JSON.stringify(v, (_k, x) => (x instanceof tf.Tensor ? "<tensor>" : x)) });
+    else if (Array.isArray(v) || (v !== null && typeof v === "object")) out.push({ path, container: v, values: JSON.stringify(v, (_k, x) => (x instanceof tf.Tensor ? "<tensor>" : x)) });
     if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${path}[${i}]`));
     else if (v !== null && typeof v === "object" && !(v instanceof tf.Tensor)) for (const [k, x] of Object.entries(v)) visit(x, path === "" ? k : `${path}.${k}`);
   };
@@ -132,7 +149,7 @@ function snapshotInputs(inputs: Inputs): InputSnapshot[] {
   return out;
 }
 
-function changedInputs(inputs: Inputs, snapshot: InputSnapshot[]): string[] {
+function changedInputs(snapshot: InputSnapshot[]): string[] {
   const changed: string[] = [];
   for (const s of snapshot) {
     if (s.tensor) {
@@ -145,8 +162,7 @@ function changedInputs(inputs: Inputs, snapshot: InputSnapshot[]): string[] {
         if (!same) changed.push(`${s.path} values changed`);
       }
     } else {
-      const v = s.path.split(/\.|\[|\]/).filter((p) => p !== "").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], inputs);
-      if (JSON.stringify(v, (_k, x) => (x instanceof tf.Tensor ? "<tensor>" : x)) !== s.values) changed.push(`${s.path} changed`);
+      if (JSON.stringify(s.container, (_k, x) => (x instanceof tf.Tensor ? "<tensor>" : x)) !== s.values) changed.push(`${s.path} changed`);
     }
   }
   return changed;
