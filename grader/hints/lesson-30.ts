@@ -29,6 +29,29 @@ const hints: LessonHints = {
         "over {mask ∧ v_b ≥ 0}: proximal = (v_θ − 1) − v_b, theta = v_θ − v_b, each summarised as { avg, max, min };  validTokens = the count;  null when the count is 0. " +
         "AReaL: areal/trainer/ppo/actor.py:1081-1108 and 889-904 @ 4aef98d8.",
     },
+    mismatchKl: {
+      nudge:
+        "The tokens were sampled by the inference engine. With r = π_train/π_behave per token, which three functions of log r does AReaL log, and over which tokens is each averaged?",
+      keyIdea:
+        "x = logprobs − oldLogp on each valid token (mask true). direct = −x, taylor = x²/2, dual = e^x − 1 − x (never negative). Each is a plain mean over the valid tokens; " +
+        "with none, return null (AReaL's stats tracker logs nothing when the denominator is empty). Reading the tensors with dataSync() and looping is the simplest way.",
+      formula:
+        "n = Σ mask;  direct = Σ_mask(−x)/n,  taylor = Σ_mask(x²/2)/n,  dual = Σ_mask(e^x − 1 − x)/n,  x = logprobs − oldLogp;  null when n = 0. " +
+        "AReaL: areal/trainer/ppo/actor.py:1045-1062 and areal/utils/stats_tracker.py:244-261 @ 4aef98d8.",
+    },
+    resolveLogps: {
+      nudge:
+        "Two questions, in order: which tensor becomes old_logp when the advantages are computed, and then which tensor the loss takes its ratio against. When is a forward pass needed to have the second?",
+      keyIdea:
+        "A forward pass is needed for the decoupled loss unless the method is loglinear, and for the coupled loss only with recompute_logprob. " +
+        "Coupled + recompute: behave = proximal = the recomputed log-probs (missing → AReaL's recompute_logprob error). Coupled otherwise: both are the engine's. " +
+        "Decoupled: behave = the engine's; proximal = the recomputed ones when present; absent, only loglinear may approximate it from versions (lesson 30's loglinear), otherwise raise. " +
+        "Check the method name first, and refuse a proximal tensor with NaN or ±Inf. Return clones.",
+      formula:
+        "needs = (decoupled ∧ method ≠ loglinear) ∨ (¬decoupled ∧ recompute);  coupled: proximal = behave = (recompute ? recomputed : inference);  " +
+        "decoupled: behave = inference, proximal = recomputed ?? (loglinear ∧ versions ∧ currentVersion ? old + α(logprobs − old) : error). " +
+        "AReaL: areal/api/cli_args.py:1534-1545, areal/trainer/ppo/actor.py:178-191, 716-766 @ 4aef98d8.",
+    },
   },
 };
 

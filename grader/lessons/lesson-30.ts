@@ -3,14 +3,17 @@
  * stalenessStats (exercises/lesson-30/prox-approx.ts): the lesson's worked example, AReaL's own
  * hand cases (tests/test_prox_approx.py @ 4aef98d8), seeded batches whose rollouts span several
  * policy versions, and PyTorch fixtures restating areal/trainer/ppo/actor.py
- * (tools/parity/lesson_30.py).
+ * (tools/parity/lesson_30.py). Cases for mismatchKl and resolveLogps (exercises/lesson-30/
+ * logp-sources.ts): the worked examples, every mode and error of AReaL's log-prob resolution, and
+ * fixtures restating actor.py:1045-1062, 178-191, 716-766 and cli_args.py:1534-1545.
  */
 import * as tf from "../../lib/tf.js";
 import { describe } from "../engine/compare.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { Rng } from "../engine/random.js";
-import { ELEMENTWISE } from "../engine/types.js";
-import type { CaseDef, Inputs, LessonGrader } from "../engine/types.js";
+import { throwsCall } from "../engine/throws.js";
+import { ELEMENTWISE, EXACT } from "../engine/types.js";
+import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 
 const LESSON = "lesson-30";
 
@@ -98,8 +101,88 @@ function numbersAsScalars(value: unknown, path = "the result"): unknown {
   if (typeof value === "object") {
     return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, numbersAsScalars(v, path === "the result" ? k : `${path}.${k}`)]));
   }
-  throw new TypeError(`stalenessStats must return numbers (or null), but \`${path}\` is ${describe(value)}`);
+  throw new TypeError(`the result must hold plain numbers (or be null), but \`${path}\` is ${describe(value)}`);
 }
+
+
+// ---------------------------------------------------------------- mismatchKl and resolveLogps
+
+/** The worked example of "Which log-prob is which": the trainer's and the engine's log-probs on 2×3 tokens. */
+function workedMismatch(): Inputs {
+  return {
+    logprobs: tf.tensor2d([[-0.5, -1.2, -2.0], [-0.1, -3.0, 0]]),
+    oldLogp: tf.tensor2d([[-0.6, -1.0, -2.3], [-0.1, -2.5, -1.0]]),
+    mask: tf.tensor2d([[1, 1, 1], [1, 1, 0]], [2, 3], "bool"),
+  };
+}
+
+const callMismatch = (fn: AnyFn, x: Inputs) => numbersAsScalars(fn(x.logprobs, x.oldLogp, x.mask));
+
+/** The worked batch of resolveLogps: one row of three tokens of versions 3, 4, 5 at current version 6. */
+function workedSources(config: Record<string, unknown>, overrides: Record<string, unknown> = {}): Inputs {
+  return {
+    config: { useDecoupledLoss: false, recomputeLogprob: false, proxLogpMethod: "recompute", ...config },
+    inferenceLogp: tf.tensor2d([[-1.0, -2.0, -0.5]]),
+    recomputedLogp: tf.tensor2d([[-1.1, -1.8, -0.5]]),
+    logprobs: tf.tensor2d([[-0.9, -1.6, -0.4]]),
+    versions: tf.tensor2d([[3, 4, 5]], [1, 3], "int32"),
+    currentVersion: 6,
+    ...overrides,
+  };
+}
+
+/** A seeded rollout batch with a recomputed proximal policy one small step from the engine's log-probs. */
+function randomSources(seed: number, spec: RolloutSpec, config: Record<string, unknown>, recomputed = true): Inputs {
+  const x = rolloutBatch(seed, spec);
+  (x.mask as tf.Tensor).dispose();
+  const rng = new Rng(seed + 1000);
+  const old = x.oldLogp as tf.Tensor2D;
+  const recomputedLogp = recomputed ? (tf.tidy(() => tf.minimum(tf.add(old, tf.tensor2d(rng.normals(spec.B * spec.T, 0, 0.2), [spec.B, spec.T])), 0)) as tf.Tensor2D) : null;
+  return {
+    config: { useDecoupledLoss: false, recomputeLogprob: false, proxLogpMethod: "recompute", ...config },
+    inferenceLogp: old,
+    recomputedLogp,
+    logprobs: x.logprobs,
+    versions: x.versions,
+    currentVersion: spec.currentVersion,
+  };
+}
+
+const batchOf = (x: Inputs) => ({
+  inferenceLogp: x.inferenceLogp,
+  recomputedLogp: x.recomputedLogp,
+  logprobs: x.logprobs,
+  versions: x.versions,
+  currentVersion: x.currentVersion,
+});
+
+/** needsForwardPass as an int32 scalar (0/1), beside the two tensors. */
+function callSources(fn: AnyFn, x: Inputs): unknown {
+  const r = fn(x.config, batchOf(x)) as { needsForwardPass: boolean; behave: tf.Tensor; proximal: tf.Tensor };
+  return { needsForwardPass: tf.scalar(r.needsForwardPass ? 1 : 0, "int32"), behave: r.behave, proximal: r.proximal };
+}
+
+/** AReaL's messages, one distinctive phrase each (actor.py:181-185, 720-730, 753-764; the enum's own). */
+const SOURCE_ERRORS = [
+  "is not a valid ProxLogpMethod",
+  "prox_logp is None but recompute_logprob=True",
+  "prox_logp is None but prox_logp_method=",
+  "but versions not available",
+  "prox_logp is None after handling",
+  "prox_logp contains NaN or Inf",
+];
+
+const errorCase = (name: string, inputs: () => Inputs): CaseDef => ({
+  name,
+  kind: "edge",
+  inputs,
+  call: throwsCall(callSources, SOURCE_ERRORS),
+  checks: "that the configuration is refused with AReaL's error",
+});
+
+const COUPLED = { useDecoupledLoss: false, recomputeLogprob: false };
+const COUPLED_RECOMPUTE = { useDecoupledLoss: false, recomputeLogprob: true };
+const DECOUPLED = (proxLogpMethod: string) => ({ useDecoupledLoss: true, recomputeLogprob: false, proxLogpMethod });
 
 const grader: LessonGrader = {
   lesson: LESSON,
@@ -166,6 +249,60 @@ const grader: LessonGrader = {
         rolloutCase("very stale rollouts", "random", 32, { B: 3, T: 10, currentVersion: 40, oldest: 10 }),
         rolloutCase("long responses, T=512", "random", 33, { B: 4, T: 512, currentVersion: 16 }),
         ...fixtureCases(LESSON, "stalenessStats"),
+      ],
+    },
+      {
+      name: "mismatchKl",
+      file: "logp-sources.ts",
+      tolerance: ELEMENTWISE,
+      call: callMismatch,
+      outputOrder: ["direct", "taylor", "dual"],
+      cases: [
+        { name: "worked example: five valid tokens", kind: "worked", inputs: workedMismatch },
+        { name: "no valid token: null", kind: "edge", inputs: () => ({ ...workedMismatch(), mask: tf.zeros([2, 3], "bool") }) },
+        { name: "identical log-probs: 0, 0, 0", kind: "edge", inputs: () => ({ logprobs: tf.tensor2d([[-0.3, -2]]), oldLogp: tf.tensor2d([[-0.3, -2]]), mask: tf.ones([1, 2], "bool") }) },
+        {
+          name: "one token, the trainer 1 nat more confident: −1, 0.5, e − 2",
+          kind: "edge",
+          inputs: () => ({ logprobs: tf.tensor2d([[-0.5, -9]]), oldLogp: tf.tensor2d([[-1.5, -1]]), mask: tf.tensor2d([[1, 0]], [1, 2], "bool") }),
+        },
+        {
+          name: "a large padded gap does not count",
+          kind: "edge",
+          inputs: () => ({ logprobs: tf.tensor2d([[-0.2, -0.4, 0]]), oldLogp: tf.tensor2d([[-0.25, -0.3, -20]]), mask: tf.tensor2d([[1, 1, 0]], [1, 3], "bool") }),
+        },
+        { ...rolloutCase("rollouts spanning versions 0…8", "random", 41, { B: 4, T: 12, currentVersion: 8 }), call: callMismatch },
+        { ...rolloutCase("long responses, T=512", "random", 42, { B: 4, T: 512, currentVersion: 16 }), call: callMismatch },
+        ...fixtureCases(LESSON, "mismatchKl"),
+      ],
+    },
+    {
+      name: "resolveLogps",
+      file: "logp-sources.ts",
+      tolerance: ELEMENTWISE,
+      call: callSources,
+      outputOrder: ["needsForwardPass", "behave", "proximal"],
+      cases: [
+        { name: "worked example: coupled PPO on the engine's log-probs", kind: "worked", inputs: () => workedSources(COUPLED, { recomputedLogp: null }) },
+        { name: "worked example: coupled PPO, recompute_logprob", kind: "worked", inputs: () => workedSources(COUPLED_RECOMPUTE) },
+        { name: "worked example: decoupled PPO, recompute", kind: "worked", inputs: () => workedSources(DECOUPLED("recompute")) },
+        { name: "worked example: decoupled PPO, loglinear (no forward pass)", kind: "worked", inputs: () => workedSources(DECOUPLED("loglinear"), { recomputedLogp: null }) },
+        { name: "decoupled PPO, metrics: trains on the recomputed proximal policy", kind: "edge", inputs: () => workedSources(DECOUPLED("metrics")) },
+        { name: "loglinear with a recomputed proximal policy present uses it as is", kind: "edge", inputs: () => workedSources(DECOUPLED("loglinear")) },
+        { name: "coupled PPO ignores the method: loglinear, no recompute", kind: "edge", inputs: () => workedSources({ ...COUPLED, proxLogpMethod: "loglinear" }, { recomputedLogp: null }) },
+        { name: "coupled PPO with recompute_logprob needs the pass whatever the method", kind: "edge", inputs: () => workedSources({ ...COUPLED_RECOMPUTE, proxLogpMethod: "loglinear" }) },
+        errorCase("an unknown method is refused", () => workedSources({ ...COUPLED, proxLogpMethod: "approx" })),
+        errorCase("recompute_logprob without a recomputation", () => workedSources(COUPLED_RECOMPUTE, { recomputedLogp: null })),
+        errorCase("decoupled recompute without a recomputation", () => workedSources(DECOUPLED("recompute"), { recomputedLogp: null })),
+        errorCase("decoupled metrics without a recomputation", () => workedSources(DECOUPLED("metrics"), { recomputedLogp: null })),
+        errorCase("loglinear without versions", () => workedSources(DECOUPLED("loglinear"), { recomputedLogp: null, versions: null })),
+        errorCase("loglinear without a current version", () => workedSources(DECOUPLED("loglinear"), { recomputedLogp: null, currentVersion: null })),
+        errorCase("a NaN in the recomputed log-probs", () => workedSources(DECOUPLED("recompute"), { recomputedLogp: tf.tensor2d([[-1.1, Number.NaN, -0.5]]) })),
+        errorCase("an −Inf in the engine's log-probs, coupled", () => workedSources(COUPLED, { inferenceLogp: tf.tensor2d([[-1.0, Number.NEGATIVE_INFINITY, -0.5]]) })),
+        { name: "coupled, recompute_logprob (seed 51, B=4 T=12)", kind: "random", inputs: () => randomSources(51, { B: 4, T: 12, currentVersion: 8 }, COUPLED_RECOMPUTE) },
+        { name: "decoupled recompute (seed 52, B=3 T=10)", kind: "random", inputs: () => randomSources(52, { B: 3, T: 10, currentVersion: 40, oldest: 10 }, DECOUPLED("recompute")) },
+        { name: "decoupled loglinear (seed 53, B=4 T=512)", kind: "random", inputs: () => randomSources(53, { B: 4, T: 512, currentVersion: 16 }, DECOUPLED("loglinear"), false) },
+        ...fixtureCases(LESSON, "resolveLogps"),
       ],
     },
   ],

@@ -2,7 +2,11 @@
 
 compute_prox_logp_approximations restates areal/trainer/ppo/actor.py:629-684 at 4aef98d8 line for
 line (all three methods); staleness_stats restates _log_version_staleness_stats (1081-1108) with
-_tensor_scalar_stats (889-904), returning what it would log instead of logging it.
+_tensor_scalar_stats (889-904), returning what it would log instead of logging it. mismatch_kl
+restates the three drift estimators (1045-1062) averaged as the stats tracker does
+(areal/utils/stats_tracker.py:244-261); resolve_logps restates should_compute_prox_logp
+(areal/api/cli_args.py:1534-1545), the choice of old_logp in _compute_advantages (actor.py:178-191)
+and _resolve_proximal_logp (716-766).
 Run: /usr/bin/python3 tools/parity/lesson_30.py
 """
 import torch
@@ -56,6 +60,46 @@ def staleness_stats(versions, current_version, version_metrics_mask):
         "theta": {k: scalar(v) for k, v in theta.items()},
         "validTokens": scalar(valid_generated_mask.sum().item()),
     }
+
+
+def mismatch_kl(logprobs, old_logp, n_valid_tokens):
+    """actor.py:1045-1062, each estimator averaged over n_valid_tokens (stats_tracker.py:251-261)."""
+    log_ratio = (logprobs.float() - old_logp.float()).detach()
+    kl_div_estimator_direct = -log_ratio
+    kl_div_estimator_taylor = log_ratio**2 / 2.0
+    kl_div_estimator_dual = log_ratio.exp() - 1 - log_ratio
+    d = n_valid_tokens.sum()
+    if d == 0:
+        return None
+    avg = lambda v: torch.where(n_valid_tokens, v, 0.0).sum() / d
+    return {"direct": avg(kl_div_estimator_direct), "taylor": avg(kl_div_estimator_taylor), "dual": avg(kl_div_estimator_dual)}
+
+
+PROX_LOGP_METHODS = ["recompute", "loglinear", "metrics"]
+
+
+def resolve_logps(config, inference_logp, recomputed_logp, logprobs, versions, current_version):
+    """cli_args.py:1534-1545, actor.py:178-191 (which tensor is old_logp, what prox_logp holds) and 716-766."""
+    method = config["proxLogpMethod"]
+    assert method in PROX_LOGP_METHODS
+    skips = method == "loglinear"
+    needs = (config["useDecoupledLoss"] and not skips) or (not config["useDecoupledLoss"] and config["recomputeLogprob"])
+    data = {"logprobs": inference_logp, "prox_logp": recomputed_logp}
+    if not config["useDecoupledLoss"] and config["recomputeLogprob"]:
+        prox_logp_value = data["prox_logp"]
+        assert prox_logp_value is not None
+        old_logp = data["logprobs"] = prox_logp_value
+    else:
+        old_logp = data["logprobs"]
+        if not config["useDecoupledLoss"]:
+            data["prox_logp"] = old_logp
+    prox_logp_gt = data["prox_logp"]
+    prox_logp = prox_logp_gt
+    if method == "loglinear":
+        if prox_logp_gt is None and versions is not None and current_version is not None:
+            prox_logp = compute_prox_logp_approximations(old_logp, logprobs, versions, current_version)["loglinear"]
+    assert prox_logp is not None and not (torch.isnan(prox_logp).any() or torch.isinf(prox_logp).any())
+    return {"needsForwardPass": torch.tensor(int(needs), dtype=torch.int32), "behave": old_logp.clone(), "proximal": prox_logp.clone()}
 
 
 def worked_example():
@@ -113,6 +157,23 @@ def main():
     for name, batch in scenarios:
         for ex, c in cases_for(name, batch).items():
             cases[ex].append(c)
+    cases["mismatchKl"] = []
+    for name, batch in scenarios:
+        cases["mismatchKl"].append({"name": name, "inputs": {k: batch[k] for k in ("logprobs", "oldLogp", "mask")},
+                                    "expected": mismatch_kl(batch["logprobs"], batch["oldLogp"], batch["mask"])})
+    cases["resolveLogps"] = []
+    configs = [("coupled", False, False, "recompute", False), ("coupled, recompute_logprob", False, True, "recompute", True),
+               ("decoupled recompute", True, False, "recompute", True), ("decoupled metrics", True, False, "metrics", True),
+               ("decoupled loglinear", True, False, "loglinear", False)]
+    for (name, batch), (label, decoupled, recompute, method, has_recomputed) in zip(scenarios, configs):
+        g = torch.Generator().manual_seed(len(name))
+        recomputed = (batch["oldLogp"] + torch.randn(batch["oldLogp"].shape, generator=g) * 0.2).clamp(max=0) if has_recomputed else None
+        config = {"useDecoupledLoss": decoupled, "recomputeLogprob": recompute, "proxLogpMethod": method}
+        inputs = {"config": config, "inferenceLogp": batch["oldLogp"], "recomputedLogp": recomputed, "logprobs": batch["logprobs"],
+                  "versions": batch["versions"], "currentVersion": batch["currentVersion"]}
+        cases["resolveLogps"].append({"name": f"{name}, {label}", "inputs": inputs,
+                                      "expected": resolve_logps(config, batch["oldLogp"], recomputed, batch["logprobs"],
+                                                                batch["versions"], batch["currentVersion"])})
     write_fixture("lesson-30", AREAL, cases)
 
 
