@@ -1,0 +1,320 @@
+/**
+ * The course's runtime tokenizer: byte-level BPE read from (and written to) a Hugging Face
+ * `tokenizer.json`, the format of MiniMind's model/tokenizer.json. Labs, training and serving load
+ * one with `loadTokenizer`; lesson 4 is where a learner writes the same algorithm.
+ *
+ * Behaviour follows the Hugging Face `tokenizers` library for the configuration MiniMind uses (no
+ * normaliser, ByteLevel pre-tokenizer with the GPT-2 regex and no prefix space, BPE without
+ * dropout, no post-processor, ByteLevel decoder):
+ * - every added token's exact string inside a text becomes its single id (leftmost, longest first),
+ *   special or not; nothing is added around a text;
+ * - the rest is split by the GPT-2 regex (`\s` as Unicode White_Space, as Oniguruma reads it),
+ *   each piece's UTF-8 bytes become printable characters, and merges apply lowest rank first;
+ * - decoding joins tokens, maps characters back to bytes and decodes UTF-8 with U+FFFD for broken
+ *   sequences.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+/**
+ * GPT-2's byte → character table: the printable bytes stand for themselves, the other 68 bytes
+ * take the characters from U+0100 upward in byte order (space 0x20 is "Ġ", newline 0x0A is "Ċ").
+ */
+export const BYTE_TO_CHAR: readonly string[] = (() => {
+  const printable = (b: number) => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
+  const out: string[] = [];
+  let next = 0;
+  for (let b = 0; b < 256; b++) out.push(String.fromCharCode(printable(b) ? b : 256 + next++));
+  return out;
+})();
+
+/** The inverse of BYTE_TO_CHAR. */
+export const CHAR_TO_BYTE: ReadonlyMap<string, number> = new Map(BYTE_TO_CHAR.map((c, b) => [c, b]));
+
+/**
+ * The ByteLevel pre-tokenizer's split (GPT-2's pattern): contractions, an optional space then
+ * letters, digits or other symbols, and whitespace runs that leave their last space to the next
+ * word. `\s` is spelled `\p{White_Space}`, which is what the Rust library's regex engine means.
+ */
+export const PRETOKENIZE_PATTERN =
+  /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\p{White_Space}\p{L}\p{N}]+|\p{White_Space}+(?!\P{White_Space})|\p{White_Space}+/gu;
+
+/** A text's pre-tokens (pieces no merge crosses), in order; they concatenate back to the text. */
+export function pretokenize(text: string): string[] {
+  return text.match(PRETOKENIZE_PATTERN) ?? [];
+}
+
+const utf8 = new TextEncoder();
+
+/** A piece of text as byte-level characters: one character per UTF-8 byte. */
+export function toByteLevel(piece: string): string {
+  let out = "";
+  for (const b of utf8.encode(piece)) out += BYTE_TO_CHAR[b];
+  return out;
+}
+
+/**
+ * Byte-level tokens back to text. A token with a character outside the byte table (an added
+ * token such as "<|im_start|>" never has one: it is printable ASCII) contributes its own UTF-8.
+ */
+export function fromByteLevel(tokens: readonly string[]): string {
+  const bytes: number[] = [];
+  for (const token of tokens) {
+    const mapped: number[] = [];
+    for (const c of token) {
+      const b = CHAR_TO_BYTE.get(c);
+      if (b === undefined) {
+        mapped.length = 0;
+        mapped.push(...utf8.encode(token));
+        break;
+      }
+      mapped.push(b);
+    }
+    for (const b of mapped) bytes.push(b);
+  }
+  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(new Uint8Array(bytes));
+}
+
+/** A byte-level BPE model as lesson 4's `bpeTrain` returns it. */
+export interface BpeModel {
+  /** Merges in the order they were learned (rank 0 first). */
+  merges: Array<[string, string]>;
+  /** Token → id, special tokens included. */
+  vocab: Record<string, number>;
+  /** Added tokens matched whole inside a text (MiniMind's 36), in id order. */
+  specialTokens: string[];
+}
+
+/** One entry of tokenizer.json's `added_tokens`. */
+export interface AddedToken {
+  id: number;
+  content: string;
+  special: boolean;
+}
+
+/** MiniMind's special-token roles (model/tokenizer_config.json): bos, eos and pad strings. */
+export const BOS_TOKEN = "<|im_start|>";
+export const EOS_TOKEN = "<|im_end|>";
+export const PAD_TOKEN = "<|endoftext|>";
+
+/** What labs, data loaders and lessons 5, 6 and 21 need from a tokenizer. */
+export interface TextTokenizer {
+  /** Ids of `text`, added tokens matched whole; nothing added around it. */
+  encode(text: string): number[];
+  /** Text of `ids`; with `skipSpecialTokens`, added tokens marked special are dropped. */
+  decode(ids: readonly number[], opts?: { skipSpecialTokens?: boolean }): string;
+  bosToken: string;
+  eosToken: string;
+  bosId: number;
+  eosId: number;
+  padId: number;
+}
+
+/** A loaded byte-level BPE tokenizer. */
+export interface Tokenizer extends TextTokenizer {
+  vocabSize: number;
+  addedTokens: readonly AddedToken[];
+  tokenToId(token: string): number | undefined;
+  idToToken(id: number): string | undefined;
+  /** The byte-level tokens of `text` (added tokens as themselves). */
+  tokenize(text: string): string[];
+}
+
+/** Thrown for a tokenizer.json this runtime does not implement; the message says which field. */
+export class TokenizerFormatError extends Error {}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Builds a tokenizer from a vocabulary, ranked merges and added tokens. */
+export function createTokenizer(vocab: Record<string, number>, merges: ReadonlyArray<readonly [string, string]>, added: readonly AddedToken[]): Tokenizer {
+  const idOf = new Map<string, number>(Object.entries(vocab));
+  for (const a of added) idOf.set(a.content, a.id);
+  const tokenOf: string[] = [];
+  for (const [t, id] of idOf) tokenOf[id] = t;
+  // (left id, right id) → [rank, merged id]; ids stay below 2^21 for any vocabulary we load.
+  const mergeOf = new Map<number, [number, number]>();
+  merges.forEach(([a, b], rank) => {
+    const ia = idOf.get(a);
+    const ib = idOf.get(b);
+    const im = idOf.get(a + b);
+    if (ia === undefined || ib === undefined || im === undefined) throw new TokenizerFormatError(`merge ${rank} ("${a}" "${b}") names a token missing from the vocabulary`);
+    if (!mergeOf.has(ia * 2097152 + ib)) mergeOf.set(ia * 2097152 + ib, [rank, im]);
+  });
+  const addedIds = new Map(added.map((a) => [a.content, a.id]));
+  const specialIds = new Set(added.filter((a) => a.special).map((a) => a.id));
+  const splitter = added.length
+    ? new RegExp(`(${[...added].sort((x, y) => y.content.length - x.content.length).map((a) => escapeRegExp(a.content)).join("|")})`, "u")
+    : undefined;
+  const cache = new Map<string, number[]>();
+
+  /** Merges inside one byte-level word, lowest rank first, leftmost first among equals. */
+  function bpe(word: string): number[] {
+    const hit = cache.get(word);
+    if (hit) return hit;
+    let ids: number[] = [];
+    for (const c of word) {
+      const id = idOf.get(c);
+      if (id !== undefined) ids.push(id); // no unk token: an unknown character is dropped, as tokenizers does
+    }
+    for (;;) {
+      let best = -1;
+      let bestRank = Infinity;
+      for (let i = 0; i + 1 < ids.length; i++) {
+        const m = mergeOf.get(ids[i] * 2097152 + ids[i + 1]);
+        if (m && m[0] < bestRank) {
+          bestRank = m[0];
+          best = i;
+        }
+      }
+      if (best < 0) break;
+      const [left, right] = [ids[best], ids[best + 1]];
+      const merged = mergeOf.get(left * 2097152 + right)![1];
+      const next: number[] = [];
+      for (let i = 0; i < ids.length; i++) {
+        if (i + 1 < ids.length && ids[i] === left && ids[i + 1] === right) {
+          next.push(merged);
+          i++;
+        } else next.push(ids[i]);
+      }
+      ids = next;
+    }
+    if (cache.size < 200_000) cache.set(word, ids);
+    return ids;
+  }
+
+  function encode(text: string): number[] {
+    const out: number[] = [];
+    const parts = splitter ? text.split(splitter) : [text];
+    parts.forEach((part, i) => {
+      if (part === "") return;
+      if (i % 2 === 1) out.push(addedIds.get(part)!);
+      else for (const piece of pretokenize(part)) for (const id of bpe(toByteLevel(piece))) out.push(id);
+    });
+    return out;
+  }
+
+  const roleId = (token: string) => idOf.get(token) ?? -1;
+  return {
+    vocabSize: tokenOf.length,
+    addedTokens: [...added],
+    bosToken: BOS_TOKEN,
+    eosToken: EOS_TOKEN,
+    bosId: roleId(BOS_TOKEN),
+    eosId: roleId(EOS_TOKEN),
+    padId: roleId(PAD_TOKEN),
+    encode,
+    tokenize: (text) => encode(text).map((id) => tokenOf[id]),
+    decode(ids, opts = {}) {
+      const tokens: string[] = [];
+      for (const id of ids) {
+        const t = tokenOf[id];
+        if (t === undefined || (opts.skipSpecialTokens && specialIds.has(id))) continue;
+        tokens.push(t);
+      }
+      return fromByteLevel(tokens);
+    },
+    tokenToId: (t) => idOf.get(t),
+    idToToken: (id) => tokenOf[id],
+  };
+}
+
+interface TokenizerJson {
+  added_tokens?: Array<{ id: number; content: string; special?: boolean; lstrip?: boolean; rstrip?: boolean; normalized?: boolean; single_word?: boolean }>;
+  normalizer?: unknown;
+  pre_tokenizer?: { type?: string; add_prefix_space?: boolean; use_regex?: boolean } | null;
+  post_processor?: unknown;
+  decoder?: { type?: string } | null;
+  model?: { type?: string; vocab?: Record<string, number>; merges?: Array<string | [string, string]>; dropout?: number | null; byte_fallback?: boolean };
+}
+
+/** Parses tokenizer.json text; refuses (with the field named) what this runtime does not implement. */
+export function parseTokenizerJson(text: string, where = "tokenizer.json"): Tokenizer {
+  let json: TokenizerJson;
+  try {
+    json = JSON.parse(text) as TokenizerJson;
+  } catch (err) {
+    throw new TokenizerFormatError(`${where} is not valid JSON: ${(err as Error).message}`);
+  }
+  const m = json.model;
+  const refuse = (why: string) => {
+    throw new TokenizerFormatError(`${where}: ${why}; this course reads byte-level BPE tokenizers like MiniMind's`);
+  };
+  if (!m || m.type !== "BPE" || !m.vocab || !m.merges) refuse(`model.type is ${m?.type ?? "missing"}, not BPE with vocab and merges`);
+  if (m!.dropout) refuse("BPE dropout is set");
+  if (json.normalizer) refuse("a normalizer is set");
+  if (json.post_processor) refuse("a post_processor is set");
+  const pre = json.pre_tokenizer;
+  if (!pre || pre.type !== "ByteLevel" || pre.add_prefix_space || pre.use_regex === false) refuse("pre_tokenizer is not ByteLevel with the GPT-2 regex and no prefix space");
+  if (!json.decoder || json.decoder.type !== "ByteLevel") refuse("decoder is not ByteLevel");
+  const merges = m!.merges!.map((x) => (typeof x === "string" ? (x.split(" ") as [string, string]) : x));
+  for (const a of json.added_tokens ?? []) if (a.lstrip || a.rstrip || a.single_word || a.normalized) refuse(`added token ${a.content} uses lstrip/rstrip/single_word/normalized`);
+  const added = (json.added_tokens ?? []).map((a) => ({ id: a.id, content: a.content, special: a.special ?? false }));
+  return createTokenizer(m!.vocab!, merges, added);
+}
+
+/** Reads a Hugging Face tokenizer.json (MiniMind's loads unchanged). */
+export function loadTokenizer(path: string): Tokenizer {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new TokenizerFormatError(`cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return parseTokenizerJson(text, path);
+}
+
+/**
+ * A BPE model as tokenizer.json text, laid out as MiniMind's file is (vocab in id order, merges
+ * as pairs, two-space indent), so the same model always gives the same bytes. `special` says which
+ * added tokens are special (skipped by `decode(…, { skipSpecialTokens })`); default all.
+ */
+export function tokenizerJson(model: BpeModel, special: (token: string) => boolean = () => true): string {
+  const vocab = Object.entries(model.vocab).sort((a, b) => a[1] - b[1]);
+  const json = {
+    version: "1.0",
+    truncation: null,
+    padding: null,
+    added_tokens: model.specialTokens.map((content) => ({
+      id: model.vocab[content],
+      content,
+      single_word: false,
+      lstrip: false,
+      rstrip: false,
+      normalized: false,
+      special: special(content),
+    })),
+    normalizer: null,
+    pre_tokenizer: { type: "ByteLevel", add_prefix_space: false, trim_offsets: true, use_regex: true },
+    post_processor: null,
+    decoder: { type: "ByteLevel", add_prefix_space: true, trim_offsets: true, use_regex: true },
+    model: {
+      type: "BPE",
+      dropout: null,
+      unk_token: null,
+      continuing_subword_prefix: null,
+      end_of_word_suffix: null,
+      fuse_unk: false,
+      byte_fallback: false,
+      ignore_merges: false,
+      vocab: Object.fromEntries(vocab),
+      merges: model.merges,
+    },
+  };
+  return JSON.stringify(json, null, 2) + "\n";
+}
+
+/** Writes `model` as a Hugging Face tokenizer.json at `path` (folders created). */
+export function saveTokenizer(model: BpeModel, path: string, special?: (token: string) => boolean): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, tokenizerJson(model, special));
+}
+
+/** A BpeModel from a loaded tokenizer.json's text (the inverse of `tokenizerJson`). */
+export function bpeModelFromJson(text: string): BpeModel {
+  const json = JSON.parse(text) as TokenizerJson;
+  return {
+    merges: (json.model?.merges ?? []).map((x) => (typeof x === "string" ? (x.split(" ") as [string, string]) : x)),
+    vocab: { ...(json.model?.vocab ?? {}) },
+    specialTokens: (json.added_tokens ?? []).sort((a, b) => a.id - b.id).map((a) => a.content),
+  };
+}
