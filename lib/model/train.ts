@@ -39,6 +39,21 @@ export class AdamW {
     this.v = variables.map((v) => new Float32Array(v.size));
   }
 
+  /** The moments and step count, for a resume checkpoint (the arrays themselves, not copies). */
+  state(): { m: Float32Array[]; v: Float32Array[]; t: number } {
+    return { m: this.m, v: this.v, t: this.t };
+  }
+
+  /** Restores what `state()` returned (copied in; lengths must match the variables). */
+  restore(state: { m: Float32Array[]; v: Float32Array[]; t: number }): void {
+    this.variables.forEach((variable, i) => {
+      if (state.m[i].length !== variable.size || state.v[i].length !== variable.size) throw new Error(`optimizer state ${i} has ${state.m[i].length} values, ${variable.name} has ${variable.size}`);
+      this.m[i].set(state.m[i]);
+      this.v[i].set(state.v[i]);
+    });
+    this.t = state.t;
+  }
+
   /** Applies one step with `grads[i]` the gradient of `variables[i]`. */
   step(grads: Float32Array[], lr: number): void {
     this.t++;

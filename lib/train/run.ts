@@ -1,0 +1,388 @@
+/**
+ * One training run of any stage, in the order of trainer/train_pretrain.py: settings → config →
+ * (resume state) → model → data → epoch loop (lr schedule, accumulation, clipping, AdamW, logging,
+ * checkpoints) → exported weights, loss curve and run.json.
+ *
+ * Every lesson function it runs comes through lib/resolver.ts (the learner's when it passes
+ * grading, else the reference) and the run prints whose they are: the model's pieces (lessons 3,
+ * 9-13), the schedule and clipping (lesson 14), and the resume arithmetic (lesson 15).
+ *
+ * Resume is exact: the resume file holds the weights, AdamW's moments and step, any half-summed
+ * accumulation, and the data position (epoch, micro-batch); every epoch's order is rebuilt from
+ * seed + epoch, so on the cpu backend a resumed run ends with the same bits as an uninterrupted one.
+ */
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import * as tf from "../tf.js";
+import { ROOT } from "../../grader/engine/paths.js";
+import { describeRun, resolveFunctions, type FunctionChoice } from "../resolver.js";
+import { resolvePieces, type PieceName } from "../model/pieces.js";
+import { MiniMindTS } from "../model/model.js";
+import { AdamW } from "../model/train.js";
+import type { StoredTensor } from "../model/safetensors.js";
+import { lineChart } from "../svg.js";
+import { checkShapes, loadResume, resumePath, saveResume, saveWeights, weightsPath, type ResumeMeta, type ResumeState } from "./checkpoint.js";
+import { epochOrder, type Sample } from "./data.js";
+import { TrainError } from "./errors.js";
+import { progress } from "./progress.js";
+import { PRESETS, presetConfig, type TrainSettings } from "./settings.js";
+import type { Stage, StageContext } from "./stage.js";
+import { courseTokenizer } from "./tokenizer.js";
+
+export interface RunOptions {
+  stage: Stage;
+  /** --config: a name of PRESETS; on resume, checked against the checkpoint's shapes. */
+  configName?: string;
+  /** --steps: micro-batches in the whole run. */
+  steps?: number;
+  outDir: string;
+  /** --resume: the folder of the run to continue. */
+  resumeDir?: string;
+  useReference: string[];
+  dataPath?: string;
+  fromPath?: string;
+  /** Settings from the command line (batch size, lr, save interval, …). */
+  overrides?: Partial<TrainSettings>;
+  /** Whether the output is a terminal (a live bar); default process.stdout.isTTY. */
+  tty?: boolean;
+}
+
+export interface RunResult {
+  /** 0 finished, 130 stopped by Ctrl-C after saving. */
+  exitCode: number;
+  report: Record<string, unknown>;
+}
+
+interface LessonFns {
+  cosineLr: (step: number, total: number, lr: number) => number;
+  shouldStepOptimizer: (step: number, k: number) => boolean;
+  shouldFlushTail: (last: number, start: number, k: number) => boolean;
+  clipGradNorm: (grads: tf.Tensor[], maxNorm: number) => { grads: tf.Tensor[]; totalNorm: tf.Scalar };
+  skipBatches: (order: readonly number[], batchSize: number, skip: number) => number[][];
+  rescaleResumeStep: (step: number, saved: number, current: number) => number;
+}
+
+const LESSON_FNS: { [K in keyof LessonFns]: string } = {
+  cosineLr: "lesson-14",
+  shouldStepOptimizer: "lesson-14",
+  shouldFlushTail: "lesson-14",
+  clipGradNorm: "lesson-14",
+  skipBatches: "lesson-15",
+  rescaleResumeStep: "lesson-15",
+};
+
+/** This process trains alone (no data parallelism yet): MiniMind's world size 1. */
+const WORLD_SIZE = 1;
+
+/** The resume file of `stage` in `dir` (its name carries the hidden size, so it is looked for). */
+function findResume(dir: string, stage: Stage): string {
+  let files: string[];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    throw new TrainError(`--resume ${dir}: no such folder`);
+  }
+  const found = files.filter((f) => f.startsWith(`${stage.weightName}_`) && f.endsWith("_resume.safetensors")).sort();
+  if (found.length === 0) throw new TrainError(`--resume ${dir}: no ${stage.name} checkpoint there (no ${stage.weightName}_<hidden>_resume.safetensors)`);
+  return join(dir, found[0]);
+}
+
+function batchTensors(samples: Sample[], ids: number[]): { inputIds: tf.Tensor2D; labels: tf.Tensor2D } {
+  const L = samples[0].inputIds.length;
+  const inputIds = new Int32Array(ids.length * L);
+  const labels = new Int32Array(ids.length * L);
+  ids.forEach((id, r) => {
+    inputIds.set(samples[id].inputIds, r * L);
+    labels.set(samples[id].labels, r * L);
+  });
+  return { inputIds: tf.tensor2d(inputIds, [ids.length, L], "int32"), labels: tf.tensor2d(labels, [ids.length, L], "int32") };
+}
+
+/** Mean next-token loss over `samples`, in batches of `batchSize` (weighted by each batch's counted tokens). */
+function heldOutLoss(model: MiniMindTS, samples: Sample[], batchSize: number): number {
+  if (samples.length === 0) return NaN;
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < samples.length; i += batchSize) {
+    const ids = Array.from({ length: Math.min(batchSize, samples.length - i) }, (_, j) => i + j);
+    const batch = batchTensors(samples, ids);
+    // Labels that count: every one but the first of each row that is not −100 (the loss shift).
+    let n = 0;
+    for (const id of ids) n += samples[id].labels.slice(1).filter((l) => l !== -100).length;
+    const loss = tf.tidy(() => model.loss(batch.inputIds, batch.labels).logitsLoss.dataSync()[0]);
+    tf.dispose([batch.inputIds, batch.labels]);
+    sum += loss * n;
+    count += n;
+  }
+  return sum / Math.max(count, 1);
+}
+
+function generateSamples(model: MiniMindTS, ctx: StageContext, stage: Stage): Array<{ prompt: string; text: string }> {
+  const pick = model.sampler({ seed: 7, temperature: 0.7, topK: 20, topP: 0.9 });
+  return stage.prompts(ctx).map(({ prompt, ids }) => {
+    const input = tf.tensor2d([ids], undefined, "int32");
+    const maxNewTokens = Math.max(1, ctx.settings.maxSeqLen - ids.length);
+    const out = model.generate(input, { maxNewTokens, eosTokenId: ctx.tok.eosId, pickToken: pick });
+    const text = ctx.tok.decode(Array.from(out.dataSync()).slice(ids.length));
+    tf.dispose([input, out]);
+    return { prompt, text };
+  });
+}
+
+function weightsOf(model: MiniMindTS): Record<string, StoredTensor> {
+  const out: Record<string, StoredTensor> = {};
+  for (const [name, v] of Object.entries(model.params)) out[name] = { shape: [...v.shape], data: Float32Array.from(v.dataSync() as Float32Array) };
+  return out;
+}
+
+/** A path as the user should see it: relative to the repository root when inside it. */
+const show = (p: string) => {
+  const r = relative(ROOT, p);
+  return r === "" ? "." : r.startsWith("..") ? p : r;
+};
+
+/** Runs the stage (see the module comment). Throws TrainError for bad input, before changing any file. */
+export async function runStage(opts: RunOptions): Promise<RunResult> {
+  const { stage } = opts;
+  const tok = courseTokenizer();
+  const log = (line: string) => console.log(line);
+
+  // 1. Settings, config and resume state: every check happens before anything is written.
+  let resume: ResumeState | undefined;
+  let resumeFile: string | undefined;
+  if (opts.resumeDir) {
+    resumeFile = findResume(opts.resumeDir, stage);
+    resume = loadResume(resumeFile);
+    if (resume.meta.stage !== stage.name) throw new TrainError(`${resumeFile} is a ${resume.meta.stage} checkpoint, not ${stage.name}`);
+  }
+  const configName = opts.configName ?? (resume ? (resume.meta.settings.configName as string) : "tiny");
+  const preset = PRESETS[configName];
+  if (!preset) throw new TrainError(`unknown --config ${configName}: have ${Object.keys(PRESETS).join(", ")}`, 2);
+  const settings: TrainSettings = resume
+    ? { ...(resume.meta.settings as unknown as TrainSettings), ...(opts.steps !== undefined ? { steps: opts.steps } : {}) }
+    : { ...preset.settings, ...stage.settings, ...opts.overrides, ...(opts.steps !== undefined ? { steps: opts.steps } : {}) };
+  const config = resume ? resume.meta.config : presetConfig(preset, tok.vocabSize, settings.maxSeqLen);
+  if (resume && opts.configName) checkShapes(resume.weights, presetConfig(preset, tok.vocabSize, settings.maxSeqLen), `checkpoint ${resumeFile}`, `--config ${configName}`);
+  if (config.vocabSize !== tok.vocabSize) throw new TrainError(`the model has ${config.vocabSize} token ids, the tokenizer (${tok.name}) ${tok.vocabSize}`);
+  const ctx: StageContext = {
+    tok,
+    config,
+    configName,
+    settings,
+    dataPath: opts.dataPath ?? (resume?.meta.settings.dataPath as string | undefined) ?? join(ROOT, stage.defaultData),
+    fromPath: opts.fromPath,
+    log,
+  };
+  const data = stage.loadData(ctx);
+  if (data.train.length === 0) throw new TrainError(`no training samples in ${data.source}${data.skipped > 0 ? ` (${data.skipped} malformed lines skipped)` : ""}`);
+  const initial = resume ? resume.weights : stage.initialWeights?.(ctx);
+
+  // 2. Whose functions run.
+  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "causalLmLoss", "generate", "sampleNextToken"];
+  const resolved = await resolvePieces({ useReference: opts.useReference });
+  const lessons = await resolveFunctions<LessonFns>(LESSON_FNS, { useReference: opts.useReference });
+  const choices: FunctionChoice[] = [...resolved.choices.filter((c) => running.includes(c.name as PieceName)), ...lessons.choices];
+  const fns = lessons.fns;
+  log(`npm run train -- ${stage.name}: ${stage.summary}, on the ${tf.getBackend()} backend`);
+  for (const line of describeRun(choices)) log(line);
+
+  // 3. Model and optimiser.
+  const weights: Record<string, tf.Tensor> = {};
+  if (initial) for (const [name, t] of Object.entries(initial)) weights[name] = tf.tensor(t.data, t.shape, "float32");
+  const model = initial ? new MiniMindTS(config, weights, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
+  tf.dispose(Object.values(weights));
+  const variables = stage.trainable?.(model) ?? model.trainableVariables();
+  const names = variables.map((v) => Object.keys(model.params).find((n) => model.params[n] === v) ?? v.name);
+  const optimizer = new AdamW(variables);
+  if (resume) optimizer.restore({ m: names.map((n) => resume!.expAvg[n]), v: names.map((n) => resume!.expAvgSq[n]), t: resume.meta.adamStep });
+  const paramCount = variables.reduce((n, v) => n + v.size, 0);
+
+  const B = settings.batchSize;
+  const K = settings.accumulationSteps;
+  const itersPerEpoch = Math.ceil(data.train.length / B);
+  const totalSteps = settings.steps ?? settings.epochs * itersPerEpoch;
+  log(`Model: --config ${configName} (${preset.summary}), vocab ${config.vocabSize} (${tok.name}): ${(paramCount / 1e6).toFixed(3)}M trainable parameters`);
+  log(`Data: ${data.source}: ${data.train.length} samples to train on, ${data.heldOut.length} held out; ${itersPerEpoch} batches of ${B} an epoch`);
+  if (data.skipped > 0) log(`  skipped ${data.skipped} malformed line${data.skipped === 1 ? "" : "s"} (${data.skippedExamples.join("; ")})`);
+  log(`Run: ${totalSteps} micro-batches, lr ${settings.learningRate} on MiniMind's cosine, accumulation ${K}, clip ${settings.gradClip}, a checkpoint every ${settings.saveEvery}`);
+
+  // 4. Position: where this process starts.
+  let step = resume?.meta.step ?? 0;
+  let epoch = resume?.meta.epoch ?? 0;
+  let startInEpoch = resume ? fns.rescaleResumeStep(resume.meta.stepInEpoch, resume.meta.worldSize, WORLD_SIZE) : 0;
+  const losses: Array<[number, number]> = resume ? [...resume.meta.losses] : [];
+  const heldOut: Array<[number, number]> = resume ? [...resume.meta.heldOut] : [];
+  let tokensSeen = resume?.meta.tokensSeen ?? 0;
+  const trainSecondsBefore = resume?.meta.trainSeconds ?? 0;
+  if (resume) log(`Resuming ${show(resumeFile!)} at micro-batch ${step} (epoch ${epoch + 1}, batch ${startInEpoch} of it done)`);
+
+  const before = resume?.meta.before ?? { heldOutLoss: heldOutLoss(model, data.heldOut, B), samples: generateSamples(model, ctx, stage) };
+  if (!resume) heldOut.push([0, before.heldOutLoss]);
+
+  mkdirSync(opts.outDir, { recursive: true });
+  const files = { weights: weightsPath(opts.outDir, stage.weightName, config), resume: resumePath(opts.outDir, stage.weightName, config) };
+  const accumulated: Float32Array[] | undefined = K > 1 ? variables.map((v) => new Float32Array(v.size)) : undefined;
+  let pending = false;
+  if (resume?.accumulated && accumulated) {
+    names.forEach((n, i) => accumulated[i].set(resume!.accumulated![n]));
+    pending = true;
+  }
+
+  const runSettings = { ...settings, configName, dataPath: ctx.dataPath };
+  const started = performance.now();
+  const trainSeconds = () => trainSecondsBefore + (performance.now() - started) / 1000;
+  const save = (nextEpoch: number, nextInEpoch: number) => {
+    const w = weightsOf(model);
+    const state = optimizer.state();
+    const meta: ResumeMeta = {
+      format: 1,
+      stage: stage.name,
+      config,
+      settings: runSettings,
+      step,
+      epoch: nextEpoch,
+      stepInEpoch: nextInEpoch,
+      adamStep: state.t,
+      worldSize: WORLD_SIZE,
+      rng: { seed: settings.seed, epoch: nextEpoch },
+      tokensSeen,
+      trainSeconds: trainSeconds(),
+      losses,
+      heldOut,
+      before,
+    };
+    const byName = (arrays: Float32Array[]) => Object.fromEntries(names.map((n, i) => [n, arrays[i]]));
+    saveResume(files.resume, { meta, weights: w, expAvg: byName(state.m), expAvgSq: byName(state.v), accumulated: pending && accumulated ? byName(accumulated) : undefined });
+    saveWeights(files.weights, w, config);
+  };
+
+  const optimizerStep = (lr: number) => {
+    const gradTensors = accumulated!.map((g, i) => tf.tensor(g, variables[i].shape, "float32"));
+    applyClipped(gradTensors, lr);
+    tf.dispose(gradTensors);
+    accumulated!.forEach((g) => g.fill(0));
+    pending = false;
+  };
+  const applyClipped = (grads: tf.Tensor[], lr: number) => {
+    const clipped = fns.clipGradNorm(grads, settings.gradClip);
+    const arrays = clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array));
+    tf.dispose([...clipped.grads, clipped.totalNorm]);
+    optimizer.step(arrays, lr);
+  };
+
+  let stop = false;
+  const onSigint = () => {
+    if (stop) process.exit(130); // a second Ctrl-C: leave now; the last checkpoint is intact
+    stop = true;
+  };
+  process.on("SIGINT", onSigint);
+  const bar = progress(totalSteps, step, settings.logEvery, opts.tty);
+  let lr = fns.cosineLr(step, totalSteps, settings.learningRate);
+  let stopped = false;
+  try {
+    while (step < totalSteps && !stopped) {
+      const order = epochOrder(data.train.length, settings.seed, epoch);
+      const batches = fns.skipBatches(order, B, startInEpoch);
+      const startStep = startInEpoch;
+      let s = startInEpoch;
+      for (let i = 0; i < batches.length && step < totalSteps; i++) {
+        s++;
+        step++;
+        lr = fns.cosineLr(step, totalSteps, settings.learningRate);
+        const batch = batchTensors(data.train, batches[i]);
+        const { value, grads } = tf.variableGrads(() => {
+          const loss = model.loss(batch.inputIds, batch.labels).loss;
+          return K > 1 ? tf.div(loss, K) : loss;
+        }, variables);
+        const loss = value.dataSync()[0] * K;
+        const gradList = variables.map((v) => grads[v.name]);
+        if (accumulated) {
+          gradList.forEach((g, j) => {
+            const d = g.dataSync() as Float32Array;
+            const acc = accumulated[j];
+            for (let x = 0; x < acc.length; x++) acc[x] += d[x];
+          });
+          pending = true;
+          if (fns.shouldStepOptimizer(s, K)) optimizerStep(lr);
+        } else if (fns.shouldStepOptimizer(s, K)) applyClipped(gradList, lr);
+        tf.dispose([value, ...Object.values(grads), batch.inputIds, batch.labels]);
+        tokensSeen += batches[i].length * settings.maxSeqLen;
+        losses.push([step, loss]);
+
+        const endOfEpoch = i === batches.length - 1;
+        const endOfRun = step === totalSteps;
+        if ((endOfEpoch || endOfRun) && accumulated && fns.shouldFlushTail(s, startStep, K)) optimizerStep(lr);
+        const [nextEpoch, nextInEpoch] = endOfEpoch ? [epoch + 1, 0] : [epoch, s];
+        const seconds = trainSeconds() - trainSecondsBefore;
+        bar.update({ step, loss, lr, tokensPerSecond: seconds > 0 ? (tokensSeen - (resume?.meta.tokensSeen ?? 0)) / seconds : 0 });
+        if (step % settings.evalEvery === 0 || endOfRun) {
+          heldOut.push([step, heldOutLoss(model, data.heldOut, B)]);
+          bar.log(`step ${step}: held-out loss ${heldOut[heldOut.length - 1][1].toFixed(4)}`);
+        }
+        if (step % settings.saveEvery === 0 || endOfRun || stop) save(nextEpoch, nextInEpoch);
+        if (stop) {
+          bar.log(`Ctrl-C: saved ${show(files.resume)} at micro-batch ${step}; continue with npm run train -- ${stage.name} --resume ${show(opts.outDir)}`);
+          stopped = true;
+          break;
+        }
+        await new Promise((r) => setImmediate(r)); // lets a Ctrl-C in between steps
+      }
+      epoch++;
+      startInEpoch = 0;
+    }
+  } finally {
+    bar.stop();
+    process.off("SIGINT", onSigint);
+  }
+  if (stopped) {
+    model.dispose();
+    return { exitCode: 130, report: {} };
+  }
+
+  // 5. The end: samples, curve, run.json.
+  const after = { heldOutLoss: heldOut[heldOut.length - 1][1], samples: generateSamples(model, ctx, stage) };
+  model.dispose();
+  const wall = trainSeconds();
+  const tail = losses.slice(-Math.min(50, losses.length)).map((p) => p[1]);
+  const report = {
+    stage: stage.name,
+    config: configName,
+    model: config,
+    settings: runSettings,
+    tokenizer: tok.name,
+    backend: tf.getBackend(),
+    functions: choices.map((c) => ({ lesson: c.lesson, name: c.name, whose: c.source === "exercises" ? "yours" : "reference", why: c.why })),
+    data: { source: data.source, train: data.train.length, heldOut: data.heldOut.length, skipped: data.skipped },
+    parameters: paramCount,
+    steps: totalSteps,
+    resumedFrom: resume ? resume.meta.step : null,
+    trainSeconds: Number(wall.toFixed(2)),
+    secondsPerStep: Number((wall / Math.max(totalSteps, 1)).toFixed(4)),
+    tokensPerSecond: Math.round(tokensSeen / Math.max(wall, 1e-9)),
+    finalTrainingLoss: tail.reduce((a, b) => a + b, 0) / Math.max(tail.length, 1),
+    heldOutLoss: { before: before.heldOutLoss, after: after.heldOutLoss, perplexityBefore: Math.exp(before.heldOutLoss), perplexityAfter: Math.exp(after.heldOutLoss) },
+    lowestHeldOut: heldOut.reduce((b, p) => (p[1] < b[1] ? p : b), heldOut[0]),
+    samples: before.samples.map((b, i) => ({ prompt: b.prompt, before: b.text, after: after.samples[i].text })),
+    files: { weights: show(files.weights), resume: show(files.resume), lossCurve: show(join(opts.outDir, "loss.svg")) },
+  };
+  writeFileSync(join(opts.outDir, "run.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(
+    join(opts.outDir, "loss.svg"),
+    lineChart({
+      title: `${stage.name}: loss (--config ${configName})`,
+      xLabel: "micro-batch",
+      yLabel: "cross-entropy",
+      series: [
+        { name: "training loss", points: losses },
+        { name: "held-out loss", points: heldOut, dashed: true },
+      ],
+    }),
+  );
+  log("");
+  log(`Trained ${totalSteps} micro-batches in ${wall.toFixed(1)} s (${report.tokensPerSecond} tokens/s)`);
+  log(`  held-out loss ${before.heldOutLoss.toFixed(3)} → ${after.heldOutLoss.toFixed(3)} (perplexity ${Math.exp(before.heldOutLoss).toFixed(1)} → ${Math.exp(after.heldOutLoss).toFixed(1)})`);
+  log(`  training loss (last ${tail.length}) ${report.finalTrainingLoss.toFixed(3)}`);
+  for (const s of report.samples) log(`  ${JSON.stringify(s.prompt)} → ${JSON.stringify(s.prompt + s.after)}`);
+  log(`Wrote ${show(files.weights)}, ${show(files.resume)}, ${show(join(opts.outDir, "loss.svg"))} and ${show(join(opts.outDir, "run.json"))}`);
+  return { exitCode: 0, report };
+}

@@ -1,0 +1,123 @@
+/**
+ * npm run train -- <stage> [--config tiny|small|micro] [--steps N] [--resume DIR] [--out DIR]
+ *                          [--data FILE] [--from WEIGHTS] [--use-reference lesson-N,…|all] [settings]
+ *
+ * A thin entry over lib/train/: parses the arguments (Node's util.parseArgs), starts the backend
+ * (wasm unless COURSE_BACKEND says otherwise), and runs the stage. Exit codes: 0 done, 1 a bad file
+ * or a failed run, 2 usage, 130 stopped by Ctrl-C after saving a checkpoint.
+ */
+import { parseArgs } from "node:util";
+import { join, resolve } from "node:path";
+import { BackendError, initBackend } from "../../lib/backend.js";
+import { ROOT } from "../../grader/engine/paths.js";
+import { TrainError } from "../../lib/train/errors.js";
+import { PRESETS, type TrainSettings } from "../../lib/train/settings.js";
+import { STAGE_NAMES, STAGES } from "../../lib/train/stages/index.js";
+
+const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
+  --config NAME        model and settings: ${Object.keys(PRESETS).join(", ")} (default tiny; on --resume, the checkpoint's)
+  --steps N            micro-batches in the whole run (default: the config's epochs)
+  --out DIR            where checkpoints, loss.svg and run.json go (default runs/<stage>-<config>, or the --resume folder)
+  --resume DIR         continue the run saved in DIR (weights, optimizer, step, data position)
+  --data FILE          the stage's data (.jsonl or text; default the stage's corpus)
+  --from FILE          weights to start from, for stages that take them (sft: a pretrain_*.safetensors)
+  --use-reference L    run the reference for these lessons (lesson-14,lesson-11 or all)
+  --batch-size N  --accumulation-steps N  --learning-rate X  --save-every N  --eval-every N  --log-every N  --seed N
+Backend: COURSE_BACKEND=wasm (default) | cpu | tensorflow.`;
+
+const INT_OPTIONS: Record<string, keyof TrainSettings> = {
+  "batch-size": "batchSize",
+  "accumulation-steps": "accumulationSteps",
+  "save-every": "saveEvery",
+  "eval-every": "evalEvery",
+  "log-every": "logEvery",
+  seed: "seed",
+};
+
+function positiveInt(name: string, raw: string, min = 1): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new TrainError(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(raw)}`, 2);
+  return n;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        config: { type: "string" },
+        steps: { type: "string" },
+        out: { type: "string" },
+        resume: { type: "string" },
+        data: { type: "string" },
+        from: { type: "string" },
+        "use-reference": { type: "string", multiple: true },
+        "learning-rate": { type: "string" },
+        help: { type: "boolean", short: "h" },
+        ...Object.fromEntries(Object.keys(INT_OPTIONS).map((k) => [k, { type: "string" as const }])),
+      },
+    });
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1) {
+    console.error(positionals.length === 0 ? `which stage?\n\n${USAGE}` : `one stage at a time, got ${positionals.join(" ")}\n\n${USAGE}`);
+    return 2;
+  }
+  const name = positionals[0];
+  const load = STAGES[name];
+  if (!load) {
+    console.error(`unknown stage ${JSON.stringify(name)}: have ${STAGE_NAMES.join(", ")}\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const overrides: Partial<TrainSettings> = {};
+    for (const [option, key] of Object.entries(INT_OPTIONS)) {
+      const raw = (values as Record<string, string | undefined>)[option];
+      if (raw !== undefined) (overrides as Record<string, number>)[key] = positiveInt(option, raw, option === "seed" ? 0 : 1);
+    }
+    if (values["learning-rate"] !== undefined) {
+      const lr = Number(values["learning-rate"]);
+      if (!(lr > 0)) throw new TrainError(`--learning-rate must be a positive number, got ${JSON.stringify(values["learning-rate"])}`, 2);
+      overrides.learningRate = lr;
+    }
+    if (values.config !== undefined && !PRESETS[values.config]) throw new TrainError(`unknown --config ${values.config}: have ${Object.keys(PRESETS).join(", ")}`, 2);
+    const steps = values.steps === undefined ? undefined : positiveInt("steps", values.steps);
+    const stage = await load();
+    const outDir = resolve(values.out ?? values.resume ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`));
+    await initBackend("wasm");
+    const { runStage } = await import("../../lib/train/run.js");
+    const result = await runStage({
+      stage,
+      configName: values.config,
+      steps,
+      outDir,
+      resumeDir: values.resume === undefined ? undefined : resolve(values.resume),
+      useReference: (values["use-reference"] ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== ""),
+      dataPath: values.data === undefined ? undefined : resolve(values.data),
+      fromPath: values.from === undefined ? undefined : resolve(values.from),
+      overrides,
+    });
+    return result.exitCode;
+  } catch (err) {
+    if (err instanceof TrainError) {
+      console.error(`npm run train: ${err.message}`);
+      return err.exitCode;
+    }
+    if (err instanceof BackendError) {
+      console.error(err.message);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
