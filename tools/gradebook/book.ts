@@ -1,0 +1,153 @@
+/**
+ * The gradebook as data: one row a learner and function (status, cases passed/total, the named
+ * mistake, the reason), written as gradebook.csv (csv-stringify: quoting of commas, quotes and line
+ * breaks done by a maintained library) and gradebook.json, and summed up for the terminal.
+ */
+import chalk from "chalk";
+import { stringify } from "csv-stringify/sync";
+import { lessonFunctionNames } from "../../grader/functions.js";
+import { namedMistake, summarise, type FunctionSummary } from "../../grader/engine/summary.js";
+import type { CaseResult } from "../../grader/engine/types.js";
+import type { LessonGrade } from "./jobs.js";
+import type { Learner } from "./submissions.js";
+
+export interface LearnerGrades {
+  learner: Learner;
+  lessons: LessonGrade[];
+}
+
+export type RowStatus = FunctionSummary["verdict"] | "not-graded";
+
+export interface Row {
+  learner: string;
+  lesson: string;
+  function: string;
+  status: RowStatus;
+  passed?: number;
+  total?: number;
+  mistake?: string;
+  reason: string;
+}
+
+/** Longest reason kept in a row; the JSON's case results keep everything. */
+const REASON_LIMIT = 400;
+
+/** One line of plain text: no terminal escapes or control characters, lines joined, length capped. */
+export function oneLine(text: string): string {
+  const plain = text
+    .replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(" · ")
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
+  return plain.length > REASON_LIMIT ? `${plain.slice(0, REASON_LIMIT - 1)}…` : plain;
+}
+
+/** Why a function did not pass, from its first case that did not. */
+function reasonOf(s: FunctionSummary): string {
+  if (s.verdict === "passed") return "";
+  if (s.verdict === "not-implemented") return "still throws NotImplementedError (not started)";
+  const bad = s.results.filter((r) => r.status !== "passed");
+  const first = bad[0];
+  if (first.loadError) return oneLine(first.message ?? "could not be loaded");
+  const msgOf = (r: CaseResult) => (r.status === "not-implemented" ? "still throws NotImplementedError" : (r.message ?? r.status));
+  // A file that is missing, an export under another name: every case says the same, so say it once.
+  if (bad.length > 1 && bad.every((r) => msgOf(r) === msgOf(first))) return oneLine(`${msgOf(first)} (${bad.length === s.total ? "every case" : `${bad.length} of ${s.total} cases`})`);
+  const more = bad.length > 1 ? ` (and ${bad.length - 1} more case${bad.length === 2 ? "" : "s"})` : "";
+  return oneLine(`${first.case}: ${msgOf(first)}${more}`);
+}
+
+/** The rows of one learner's lesson. */
+export function lessonRows(learner: string, grade: LessonGrade): Row[] {
+  if (grade.problem) {
+    const names = lessonFunctionNames(grade.lesson);
+    return (names.length > 0 ? names : ["(every function)"]).map((fn) => ({ learner, lesson: grade.lesson, function: fn, status: grade.problem!.status, reason: oneLine(grade.problem!.message) }));
+  }
+  return summarise(grade.results).map((s) => ({
+    learner,
+    lesson: grade.lesson,
+    function: s.exercise,
+    status: s.verdict,
+    passed: s.passed,
+    total: s.total,
+    mistake: namedMistake(s.results)?.mistake,
+    reason: reasonOf(s),
+  }));
+}
+
+/** Every row of the gradebook, learners in order, then lessons, then functions. */
+export function allRows(book: readonly LearnerGrades[]): Row[] {
+  return book.flatMap((g) => g.lessons.flatMap((l) => lessonRows(g.learner.name, l)));
+}
+
+/** A cell a spreadsheet would take for a formula (=, +, -, @, tab, CR first) is kept as text. */
+function cell(v: string | number | undefined): string | number {
+  if (v === undefined) return "";
+  if (typeof v === "number") return v;
+  return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+}
+
+export const CSV_COLUMNS = ["learner", "lesson", "function", "status", "passed", "total", "cases", "mistake", "reason"] as const;
+
+export function toCsv(rows: readonly Row[]): string {
+  const records = rows.map((r) => [r.learner, r.lesson, r.function, r.status, r.passed, r.total, r.total === undefined ? undefined : `${r.passed}/${r.total}`, r.mistake, r.reason].map(cell));
+  return stringify(records, { header: true, columns: [...CSV_COLUMNS] });
+}
+
+export interface BookMeta {
+  folder: string;
+  lessons: string[];
+  caseTimeoutS: number;
+  wallS: number;
+  jobs: number;
+  ms: number;
+}
+
+export function toJson(book: readonly LearnerGrades[], rows: readonly Row[], meta: BookMeta): string {
+  const learners = book.map(({ learner, lessons }) => ({
+    name: learner.name,
+    layout: learner.layout,
+    lessons: lessons.map((l) => ({
+      lesson: l.lesson,
+      ms: l.ms,
+      backend: l.backend,
+      problem: l.problem,
+      printed: l.printed,
+      functions: l.problem ? [] : summarise(l.results).map((s) => ({ function: s.exercise, status: s.verdict, passed: s.passed, total: s.total, mistake: namedMistake(s.results), cases: s.results })),
+    })),
+  }));
+  return `${JSON.stringify({ generatedAt: new Date().toISOString(), ...meta, rows, learners }, null, 2)}\n`;
+}
+
+const pct = (n: number, d: number) => (d === 0 ? "–" : `${Math.round((100 * n) / d)}%`);
+
+/** The terminal summary: each learner's functions passed, pass rate per function, commonest named mistakes. */
+export function formatSummary(rows: readonly Row[], learners: readonly string[]): string {
+  const out: string[] = [chalk.bold("learners")];
+  const nameWidth = Math.max(8, ...learners.map((l) => l.length));
+  for (const l of learners) {
+    const mine = rows.filter((r) => r.learner === l);
+    const passed = mine.filter((r) => r.status === "passed").length;
+    const others = [...new Set(mine.filter((r) => r.status !== "passed").map((r) => r.status))].join(", ");
+    out.push(`  ${l.padEnd(nameWidth)}  ${`${passed}/${mine.length}`.padStart(7)} functions pass${others ? chalk.dim(`  (others: ${others})`) : ""}`);
+  }
+  out.push("", chalk.bold("pass rate per function"));
+  const fns = [...new Map(rows.map((r) => [`${r.lesson} ${r.function}`, r])).keys()];
+  const fnWidth = Math.max(...fns.map((f) => f.length));
+  for (const f of fns) {
+    const mine = rows.filter((r) => `${r.lesson} ${r.function}` === f);
+    const passed = mine.filter((r) => r.status === "passed").length;
+    out.push(`  ${f.padEnd(fnWidth)}  ${`${passed}/${mine.length}`.padStart(7)}  ${pct(passed, mine.length).padStart(4)}`);
+  }
+  const mistakes = new Map<string, number>();
+  for (const r of rows) if (r.mistake) mistakes.set(`${r.lesson} ${r.function}: ${r.mistake}`, (mistakes.get(`${r.lesson} ${r.function}: ${r.mistake}`) ?? 0) + 1);
+  const ranked = [...mistakes.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 10);
+  out.push("", chalk.bold("commonest named mistakes"));
+  if (ranked.length === 0) out.push(chalk.dim("  none named"));
+  for (const [m, n] of ranked) out.push(`  ${String(n).padStart(3)} learner${n === 1 ? " " : "s"}  ${m}`);
+  const statuses = new Map<string, number>();
+  for (const r of rows) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+  out.push("", chalk.dim(`statuses: ${[...statuses.entries()].map(([s, n]) => `${s} ${n}`).join(", ")}`));
+  return out.join("\n");
+}
