@@ -24,6 +24,11 @@ export interface ModelOptions {
    * A learner's own attention is always used as written.
    */
   fastAttention?: boolean;
+  /**
+   * The weight the forward pass uses in place of parameter `name` (default: the parameter itself).
+   * A LoRA model (lib/model/lora.ts) returns W + (α/r)·B·A here, so gradients reach the adapters.
+   */
+  effectiveWeight?: (name: string, weight: tf.Tensor) => tf.Tensor;
 }
 
 export interface ModelForwardOptions extends ForwardOptions {
@@ -45,6 +50,7 @@ export class MiniMindTS implements CausalLm {
   readonly pieces: ModelPieces;
   private readonly attention: ModelPieces["attention"];
   private readonly rope: { cos: tf.Tensor2D; sin: tf.Tensor2D };
+  private readonly effectiveWeight: ModelOptions["effectiveWeight"];
 
   /** Wraps `weights` (named as in `parameterSpecs`) in variables; the model owns them. */
   constructor(config: MiniMindConfig, weights: Record<string, tf.Tensor>, opts: ModelOptions = {}) {
@@ -52,6 +58,7 @@ export class MiniMindTS implements CausalLm {
     this.pieces = opts.pieces ?? REFERENCE_PIECES;
     const useFast = (opts.fastAttention ?? true) && this.pieces.attention === REFERENCE_PIECES.attention;
     this.attention = useFast ? fastAttention : this.pieces.attention;
+    this.effectiveWeight = opts.effectiveWeight;
     this.params = {};
     for (const spec of parameterSpecs(config)) {
       const w = weights[spec.name];
@@ -76,7 +83,8 @@ export class MiniMindTS implements CausalLm {
   }
 
   private p(name: string): tf.Tensor {
-    return this.params[name];
+    const w = this.params[name];
+    return this.effectiveWeight ? this.effectiveWeight(name, w) : w;
   }
 
   /**
