@@ -50,6 +50,16 @@ const hints: LessonHints = {
         "order = indices by (−len, index);  for i in order: if #groups < nMbs or no g with Σ_g + len_i ≤ C: new group [i]; else add i to argmin over fitting g of (size_g, Σ_g, creation_g);  " +
         "return sorted groups sorted by first index (C = 1e12 by default). AReaL: areal/utils/seqpack.py:195-255 and areal/utils/data.py:448-472 @ 4aef98d8.",
     },
+    globalTokenMean: {
+      nudge:
+        "One optimiser step should average the per-token loss over every valid token of the step. Each micro-batch hands you only its own token-mean. By how much must it be scaled so that the pieces add up to that average, and what does averaging gradients over the ranks do to it?",
+      keyIdea:
+        "Let N be the valid tokens of ALL micro-batches of ALL ranks (AReaL all-reduces the loss weights). A micro-batch with n tokens is worth n/N of the step; data-parallel training then averages gradients over the R ranks, so AReaL multiplies by R to cancel it: scale = n/N · R. " +
+        "The step's loss is Σ (sum/n) · scale / R over the micro-batches with n > 0 = Σ sums / N. A micro-batch with n = 0 contributes 0 (its scale is 0). Refuse N = 0.",
+      formula:
+        "N = Σ_r Σ_m n_rm;  scales[r][m] = n_rm / N · R;  loss = (1/R) Σ_{n_rm > 0} (s_rm / n_rm) · scales[r][m] = Σ s / N. " +
+        "AReaL: areal/engine/core/train_engine.py:30-65 and areal/engine/fsdp_engine.py:775-790, 1987-1989, 2045-2046 @ 4aef98d8.",
+    },
   },
 };
 

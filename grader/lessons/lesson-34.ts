@@ -2,12 +2,14 @@
  * Lesson 34 — Normalisation and micro-batching. Cases for normalize (normalize.ts),
  * rejectionSampling (rejection.ts) and splitMicroBatches (microbatch.ts): the lesson's worked
  * examples, AReaL's own test vectors, edge cases, seeded random batches, and fixtures computed from
- * AReaL's lines (tools/parity/lesson_34.py).
+ * AReaL's lines (tools/parity/lesson_34.py). globalTokenMean (token-mean.ts): the worked example,
+ * empty micro-batches, uneven ranks, seeded random steps and fixtures from the engine's weighting.
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
+import { throwsCall } from "../engine/throws.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
 import type { CaseDef, CaseKind, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 
@@ -193,6 +195,44 @@ const microBatchCases: CaseDef[] = [
   ...fixtureCases(LESSON, "splitMicroBatches"),
 ];
 
+// ---------------------------------------------------------------- globalTokenMean
+
+/** The result as tensors: loss a scalar, scales one float32 row per rank; anything else as it came. */
+function tokenMeanAsTensors(out: unknown): unknown {
+  const r = out as { loss?: unknown; scales?: unknown };
+  if (r === null || typeof r !== "object" || typeof r.loss !== "number" || !Array.isArray(r.scales)) return out;
+  return { loss: tf.scalar(r.loss), scales: (r.scales as number[][]).map((row) => tf.tensor1d(row, "float32")) };
+}
+
+const tmCase = (name: string, kind: CaseKind, sums: number[][], counts: number[][]): CaseDef => ({
+  name,
+  kind,
+  inputs: () => ({ microBatchLossSums: sums, microBatchTokenCounts: counts }),
+});
+
+/** A seeded step: `ranks` ranks of `mbs` micro-batches with 0…maxLen valid tokens, per-token losses ~ N(0.5, 1). */
+function randomStep(seed: number, ranks: number, mbs: number, maxLen: number): Inputs {
+  const rng = new Rng(seed);
+  const counts = Array.from({ length: ranks }, () => Array.from({ length: mbs }, () => rng.int(0, maxLen)));
+  if (counts.flat().every((n) => n === 0)) counts[0][0] = 1;
+  const sums = counts.map((row) => row.map((n) => rng.normals(n, 0.5, 1).reduce((a, x) => a + x, 0)));
+  return { microBatchLossSums: sums, microBatchTokenCounts: counts };
+}
+
+const tokenMeanCases: CaseDef[] = [
+  tmCase("worked example: two ranks, micro-batches of 2, 6 and 4 tokens", "worked", [[1.0, 1.2], [2.0]], [[2, 6], [4]]),
+  tmCase("one rank, one micro-batch: its own token-mean, scale 1", "edge", [[3.0]], [[4]]),
+  tmCase("an empty micro-batch adds nothing and gets scale 0", "edge", [[1.0, 0], [2.0, 0.5]], [[2, 0], [4, 1]]),
+  tmCase("a rank with no valid token still counts as a rank", "edge", [[3.0, 1.0], [0]], [[5, 3], [0]]),
+  tmCase("short micro-batches with large per-token losses", "edge", [[8.0, 1.0, 1.0]], [[2, 50, 50]]),
+  { name: "no valid token anywhere is refused", kind: "edge", inputs: () => ({ microBatchLossSums: [[0, 0]], microBatchTokenCounts: [[0, 0]] }), call: throwsCall((fn, x) => fn(x.microBatchLossSums, x.microBatchTokenCounts)), checks: "that an all-empty step throws" },
+  { name: "shapes that differ are refused", kind: "edge", inputs: () => ({ microBatchLossSums: [[1, 2]], microBatchTokenCounts: [[1, 2], [3]] }), call: throwsCall((fn, x) => fn(x.microBatchLossSums, x.microBatchTokenCounts)), checks: "that mismatched shapes throw" },
+  { name: "4 ranks × 4 micro-batches (seed 61)", kind: "random", inputs: () => randomStep(61, 4, 4, 30) },
+  { name: "8 ranks × 2 micro-batches, ragged (seed 62)", kind: "random", inputs: () => randomStep(62, 8, 2, 9) },
+  { name: "2 ranks × 3 micro-batches of up to 512 tokens (seed 63)", kind: "random", inputs: () => randomStep(63, 2, 3, 512) },
+  ...fixtureCases(LESSON, "globalTokenMean"),
+];
+
 const grader: LessonGrader = {
   lesson: LESSON,
   exercises: [
@@ -216,6 +256,14 @@ const grader: LessonGrader = {
       tolerance: EXACT,
       call: (fn, x) => groupsAsTensors(fn(x.seqLens, x.nMbs, x.maxTokensPerMb)),
       cases: microBatchCases,
+    },
+    {
+      name: "globalTokenMean",
+      file: "token-mean.ts",
+      tolerance: ELEMENTWISE,
+      call: (fn, x) => tokenMeanAsTensors(fn(x.microBatchLossSums, x.microBatchTokenCounts)),
+      outputOrder: ["scales", "loss"],
+      cases: tokenMeanCases,
     },
   ],
 };

@@ -321,12 +321,56 @@ def micro_batch_cases():
     ]
 
 
+def global_token_mean(per_token_losses, masks):
+    """areal/engine/core/train_engine.py:54-65 (the all-reduce is a sum over the simulated ranks) and
+    fsdp_engine.py:1987-1989, 2045-2046 with loss_weight_fn = count_nonzero of the loss mask
+    (actor.py:363); each micro-batch's loss is its own token-mean, as functional.py:542 computes it;
+    the ranks' gradients are averaged, as data-parallel training does."""
+    dp_size = len(masks)
+    loss_weight_fn = lambda mask: mask.count_nonzero()
+    total_weight = sum(torch.stack([loss_weight_fn(m) for m in rank]).sum().to(dtype=torch.float32) for rank in masks)
+    assert total_weight > 0
+    sums, counts, scales, total = [], [], [], torch.tensor(0.0)
+    for rank_losses, rank_masks in zip(per_token_losses, masks):
+        sums.append([]); counts.append([]); scales.append([])
+        for loss_tokens, mask in zip(rank_losses, rank_masks):
+            local_weight = loss_weight_fn(mask)
+            loss_scale = local_weight / total_weight * dp_size
+            sums[-1].append(float(torch.where(mask, loss_tokens, 0.0).sum()))
+            counts[-1].append(int(local_weight))
+            scales[-1].append(loss_scale.float())
+            if local_weight == 0:
+                continue
+            loss = torch.where(mask, loss_tokens, 0.0).sum() / mask.count_nonzero()
+            total = total + loss * loss_scale
+    scales = [torch.stack(row).float() if row else torch.zeros(0) for row in scales]
+    return sums, counts, {"loss": total / dp_size, "scales": scales}
+
+
+def token_mean_cases():
+    cases = []
+    for seed, ranks, mbs, max_len in [(1, 1, 4, 12), (2, 2, 3, 40), (3, 4, 2, 7), (4, 2, 4, 512)]:
+        g = torch.Generator().manual_seed(seed)
+        losses, masks = [], []
+        for _ in range(ranks):
+            losses.append([]); masks.append([])
+            for _ in range(mbs):
+                n = int(torch.randint(0, max_len + 1, (1,), generator=g))
+                losses[-1].append(torch.randn(max_len, generator=g))
+                masks[-1].append(torch.arange(max_len) < n)
+        sums, counts, expected = global_token_mean(losses, masks)
+        cases.append({"name": f"PyTorch seed {seed}: {ranks} ranks × {mbs} micro-batches of 0-{max_len} tokens",
+                      "inputs": {"microBatchLossSums": sums, "microBatchTokenCounts": counts}, "expected": expected})
+    return cases
+
+
 def main():
     torch.manual_seed(0)
-    write_fixture("lesson-34", f"{AREAL}:areal/utils/data.py, areal/utils/functional/functional.py, areal/utils/seqpack.py", {
+    write_fixture("lesson-34", f"{AREAL}:areal/utils/data.py, areal/utils/functional/functional.py, areal/utils/seqpack.py, areal/engine/core/train_engine.py, areal/engine/fsdp_engine.py", {
         "normalize": normalize_cases(),
         "rejectionSampling": rejection_cases(),
         "splitMicroBatches": micro_batch_cases(),
+        "globalTokenMean": token_mean_cases(),
     })
 
 
