@@ -22,6 +22,17 @@ const hints: LessonHints = {
         "Sequence level: n_b = max(count of row b's mask after rejection sampling, 1), r_b = exp(Σ_mask (logprobs − proximal) / n_b), A_b = Σ_mask A / n_b, broadcast over the row and 0 off the mask. " +
         "AReaL: areal/utils/functional/functional.py:479-559 @ 4aef98d8 (sequence level 128-149, rejection sampling 229-252 and 391-420).",
     },
+    distillLoss: {
+      nudge:
+        "Two branches, chosen by rlLossWeight. In pure KD (weight 0) the teacher-minus-student log-prob is a reward: which factor is left to carry the gradient? In KDRL, what is added to the weighted RL loss?",
+      keyIdea:
+        "mask as float, n = max(Σ mask, 1), the teacher detached. KD: reward = teacher − stopGradient(logprobs); term = exp(logprobs − oldLogp)·reward·mask; loss = −distillLossWeight·Σ term / n; rklStat = −term. " +
+        "KDRL: perToken = (logprobs − teacher)·mask; loss = rlLossWeight·rlLoss + distillLossWeight·Σ perToken / n; rklStat = perToken. Defaults: rlLossWeight 1, distillLossWeight 0.005. " +
+        "stopGradient is in lib/autograd.ts.",
+      formula:
+        "KD: L = −w_d·Σ_mask e^{lp − old}·sg(lt − lp) / n;  KDRL: L = w_rl·L_RL + w_d·Σ_mask (lp − lt) / n. " +
+        "AReaL: areal/trainer/ppo/actor.py:482-512 @ 4aef98d8.",
+    },
   },
 };
 

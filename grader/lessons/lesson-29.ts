@@ -6,7 +6,7 @@
  */
 import * as tf from "../../lib/tf.js";
 import { isNotImplemented } from "../../lib/errors.js";
-import { gradientCall } from "../engine/gradients.js";
+import { fixturesWithGradient, gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
@@ -99,6 +99,54 @@ const throwsOnOptions = (fn: AnyFn, x: Inputs): boolean => {
   }
 };
 
+// ---------------------------------------------------------------- distillLoss
+
+/** The worked batch of "Joint distillation": 2×3 tokens, the last of row 1 masked out, RL loss 0.4. */
+function workedDistill(rlLossWeight?: number, distillLossWeight?: number): Inputs {
+  return {
+    logprobs: tf.tensor2d([[-1.0, -0.5, -2.0], [-0.3, -1.5, 0]]),
+    oldLogp: tf.tensor2d([[-1.2, -0.5, -1.8], [-0.3, -1.0, 0]]),
+    teacherLogp: tf.tensor2d([[-0.8, -1.0, -2.5], [-0.5, -1.5, 0]]),
+    lossMask: boolMask([[1, 1, 1], [1, 1, 0]]),
+    rlLoss: tf.scalar(0.4),
+    rlLossWeight,
+    distillLossWeight,
+  };
+}
+
+/** A seeded batch: behaviour log-probs in [−3, 0), the current ones nearby, an unrelated teacher, ragged masks. */
+function randomDistill(seed: number, B: number, T: number, rlLossWeight: number, distillLossWeight: number, minLen = 1): Inputs {
+  const rng = new Rng(seed);
+  const lossMask = prefixMask(raggedLengths(rng, B, T, minLen), T);
+  const oldLogp = uniform2d(rng, B, T, -3, 0);
+  const logprobs = tf.tidy(() => tf.add(oldLogp, normal2d(rng, B, T, 0, 0.3))) as tf.Tensor2D;
+  const teacherLogp = uniform2d(rng, B, T, -3, 0);
+  const mask = tf.cast(lossMask, "bool");
+  lossMask.dispose();
+  return { logprobs, oldLogp, teacherLogp, lossMask: mask, rlLoss: tf.scalar(rng.normals(1, 0, 1)[0]), rlLossWeight, distillLossWeight };
+}
+
+const distillCall = (fn: AnyFn, x: Inputs) => fn(x);
+const distillGradient = gradientCall(distillCall, "logprobs", { pick: "loss" });
+const DISTILL_GRADIENT = "the gradient of the loss with respect to logprobs (the student's log-probs)";
+
+const distillCases: CaseDef[] = [
+  { name: "worked example: pure KD (rl_loss_weight 0, distill_loss_weight 0.5)", kind: "worked", inputs: () => workedDistill(0, 0.5) },
+  { name: "worked example: KDRL (rl_loss_weight 1, distill_loss_weight 0.5)", kind: "worked", inputs: () => workedDistill(1, 0.5) },
+  { name: "gradient of the worked KD loss: it flows through the importance weight only", kind: "edge", inputs: () => workedDistill(0, 0.5), call: distillGradient, checks: DISTILL_GRADIENT },
+  { name: "gradient of the worked KDRL loss", kind: "edge", inputs: () => workedDistill(1, 0.5), call: distillGradient, checks: DISTILL_GRADIENT },
+  { name: "AReaL's defaults: rl_loss_weight 1, distill_loss_weight 0.005", kind: "edge", inputs: () => workedDistill() },
+  { name: "every token masked: KD loss 0, not NaN", kind: "edge", inputs: () => ({ ...workedDistill(0, 0.5), lossMask: tf.zeros([2, 3], "bool") }) },
+  { name: "a student equal to its teacher: KDRL adds nothing to the RL loss", kind: "edge", inputs: () => ({ ...workedDistill(2, 0.5), teacherLogp: tf.tensor2d([[-1.0, -0.5, -2.0], [-0.3, -1.5, 0]]) }) },
+  { name: "KD, ragged masks (seed 31, B=4 T=9)", kind: "random", inputs: () => randomDistill(31, 4, 9, 0, 0.1, 0) },
+  { name: "KDRL (seed 32, B=3 T=12, weights 0.7 and 0.2)", kind: "random", inputs: () => randomDistill(32, 3, 12, 0.7, 0.2) },
+  { name: "gradient, KD (seed 33, B=3 T=7)", kind: "random", inputs: () => randomDistill(33, 3, 7, 0, 1), call: distillGradient, checks: DISTILL_GRADIENT },
+  { name: "gradient, KDRL (seed 34, B=3 T=7)", kind: "random", inputs: () => randomDistill(34, 3, 7, 1, 1), call: distillGradient, checks: DISTILL_GRADIENT },
+  { name: "long responses, T=512 (seed 35)", kind: "random", inputs: () => randomDistill(35, 2, 512, 0, 1), tolerance: LONG_REDUCTION },
+  ...fixtureCases(LESSON, "distillLoss", (name) => (name.includes("T=512") ? LONG_REDUCTION : undefined)),
+  ...fixturesWithGradient(LESSON, "distillLoss", distillGradient, DISTILL_GRADIENT, "", (name) => (name.includes("T=512") ? LONG_REDUCTION : undefined)),
+];
+
 const grader: LessonGrader = {
   lesson: LESSON,
   exercises: [
@@ -189,6 +237,14 @@ const grader: LessonGrader = {
         gradientCase("gradient, sequence level", 19, { B: 3, T: 5, stepStd: 0.3 }, { importanceSamplingLevel: "sequence", cClip: 3 }),
         ...fixtureCases(LESSON, "decoupledPpoLoss", (name) => (name.includes("T=512") ? LONG_REDUCTION : undefined)),
       ],
+    },
+    {
+      name: "distillLoss",
+      file: "distill.ts",
+      tolerance: ELEMENTWISE,
+      outputOrder: ["rklStat", "loss"],
+      call: distillCall,
+      cases: distillCases,
     },
   ],
 };

@@ -3,6 +3,8 @@
 ppo_actor_loss_fn below restates areal/utils/functional/functional.py:479-559 at 4aef98d8 line for
 line (2-D padded inputs, no cu_seqlens); areal_functional.sequence_level_ratio restates 128-149 and rejection_sampling
 the token-level, ratio-metric path of apply_rejection_sampling (229-252, 391-420).
+joint_distillation restates the joint distillation branch of grpo_loss_fn (areal/trainer/ppo/actor.py:482-512),
+with the loss's gradient with respect to the current log-probs from autograd.
 Run: /usr/bin/python3 tools/parity/lesson_29.py
 """
 import torch
@@ -100,6 +102,47 @@ def case(name, batch, eps_clip, eps_clip_higher=None, c_clip=None, rejection=Non
     return {"name": name, "inputs": options, "expected": expected}
 
 
+def joint_distillation(logprobs, old_logp, teacher_logp, loss_mask, loss, rl_loss_weight, distill_loss_weight):
+    """actor.py:482-512 (input_data's weights passed in); returns the loss and rkl_stat."""
+    teacher_logp = (
+        teacher_logp.detach()
+    )
+    if rl_loss_weight == 0:
+        rkl_reward = teacher_logp - logprobs.detach()
+        importance_weight = torch.exp(logprobs - old_logp)
+        rkl_weighted_term = importance_weight * rkl_reward * loss_mask
+        kd_coef = -1 * distill_loss_weight
+        loss = kd_coef * rkl_weighted_term.sum() / loss_mask.sum().clamp(min=1)
+        rkl_stat = -1 * rkl_weighted_term
+    else:
+        rkl_penalty_per_token = (logprobs - teacher_logp) * loss_mask
+        rkl_penalty = rkl_penalty_per_token.sum() / loss_mask.sum().clamp(min=1)
+        loss = rl_loss_weight * loss + distill_loss_weight * rkl_penalty
+        rkl_stat = rkl_penalty_per_token
+    return loss, rkl_stat
+
+
+def distill_cases():
+    cases, gradients = [], []
+    for seed, B, T, rl_w, kd_w in [(11, 3, 8, 0.0, 0.005), (12, 4, 10, 1.0, 0.005), (13, 2, 6, 0.5, 0.1), (14, 2, 512, 0.0, 1.0), (15, 3, 7, 1.0, 1.0)]:
+        g = torch.Generator().manual_seed(seed)
+        old = -torch.rand(B, T, generator=g) * 3
+        logprobs = old + torch.randn(B, T, generator=g) * 0.3
+        teacher = -torch.rand(B, T, generator=g) * 3
+        lengths = torch.randint(0, T + 1, (B,), generator=g)
+        mask = torch.arange(T).unsqueeze(0) < lengths.unsqueeze(1)
+        rl_loss = torch.randn((), generator=g)
+        leaf = logprobs.clone().requires_grad_(True)
+        loss, stat = joint_distillation(leaf, old, teacher, mask, rl_loss, rl_w, kd_w)
+        (grad,) = torch.autograd.grad(loss, leaf)
+        name = f"PyTorch seed {seed}: B={B} T={T}, rl_loss_weight {rl_w:g}, distill_loss_weight {kd_w:g}"
+        inputs = {"logprobs": logprobs, "oldLogp": old, "teacherLogp": teacher, "lossMask": mask, "rlLoss": rl_loss,
+                  "rlLossWeight": rl_w, "distillLossWeight": kd_w}
+        cases.append({"name": name, "inputs": inputs, "expected": {"loss": loss.detach(), "rklStat": stat.detach()}})
+        gradients.append({"name": name, "inputs": inputs, "expected": grad})
+    return cases, gradients
+
+
 def main():
     cases = [
         case("worked example, ε=0.2 ε_high=0.28 c=3, token level", worked_example(), 0.2, 0.28, 3.0),
@@ -113,7 +156,8 @@ def main():
         case("PyTorch seed 6: B=3 T=8, rejection mask, sequence level", random_batch(6, 3, 8, 0.6, 0.4), 0.2, None, None, ("mask", 1.5), "sequence"),
         case("PyTorch seed 7: B=2 T=512, ε_high=0.28, c=3, rejection mask ≤ 2", random_batch(7, 2, 512, 0.4, 0.4), 0.2, 0.28, 3.0, ("mask", 2.0)),
     ]
-    write_fixture("lesson-29", AREAL, {"decoupledPpoLoss": cases})
+    distill, distill_gradients = distill_cases()
+    write_fixture("lesson-29", AREAL, {"decoupledPpoLoss": cases, "distillLoss": distill, "distillLoss.gradient": distill_gradients})
 
 
 if __name__ == "__main__":
