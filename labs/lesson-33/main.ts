@@ -3,6 +3,7 @@
  * a multi-turn one with a tool observation in the middle), traced step by step and set beside
  * lesson 23's MiniMind GAE on the same numbers; plus charts of the three KL estimators and of the
  * overlong penalty. Runs your lesson functions where they pass grading, the reference elsewhere (the lab prints which).
+ * `npm run lab lesson-33 -- recipes` rebuilds GRPO and Dr.GRPO from AReaL's knobs instead (recipes.ts).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { lineChart } from "../../lib/svg.js";
 import type * as Advantages from "../../exercises/lesson-33/advantages.js";
 import type * as Ppo from "../../exercises/lesson-23/ppo.js";
 import { labFunctions, type Lab } from "../lab.js";
+import { recipesLab } from "./recipes.js";
 
 /** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
 const HOMES = { arealAdvantages: "lesson-33", klEstimator: "lesson-33", overlongPenalty: "lesson-33", maskedGae: "lesson-23" };
@@ -147,6 +149,7 @@ function charts(ctx: Parameters<Lab>[0]): void {
 }
 
 const lab: Lab = async (ctx) => {
+  if (ctx.args[0] === "recipes") return recipesLab(ctx);
   console.log("Lab 33: AReaL's advantages\n");
   ({ arealAdvantages, klEstimator, overlongPenalty, maskedGae } = await labFunctions<Functions>(ctx, HOMES));
   traceAndCompare();
