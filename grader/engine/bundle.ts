@@ -11,7 +11,7 @@
  */
 import { build, type Message, type Plugin } from "esbuild";
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { ROOT, gradedLessons, paths } from "./paths.js";
 
 export interface LearnerBundle {
@@ -48,22 +48,42 @@ function realPath(file: string): string {
 /**
  * What lib/resolver.ts becomes inside the sandbox. An exercise may use another lesson's function
  * through the resolver (lesson 11 uses lesson 9's rmsNorm); there, grading always hands it the
- * other lesson's reference, so one lesson's grade never depends on another's progress. The real
- * resolver grades and imports at run time, which the sandbox cannot do; this one is bundled.
+ * other lesson's reference, so one lesson's grade never depends on another's progress. In a student
+ * edition, where that reference is absent, it hands the learner's own function of that lesson (which
+ * then has to be written first). The real resolver grades and imports at run time, which the sandbox
+ * cannot do; this one is bundled.
  */
-function sandboxResolver(lesson: string): string {
+function sandboxResolver(lesson: string, implDir: string): string {
+  const workspace = dirname(implDir);
+  const tsFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => join(dir, f)) : []);
   const loaders = gradedLessons()
-    .filter((l) => l !== lesson && existsSync(join(paths.solutions, l)))
+    .filter((l) => l !== lesson)
     .map((l) => {
-      const files = readdirSync(join(paths.solutions, l)).filter((f) => f.endsWith(".ts")).sort();
-      return `  ${JSON.stringify(l)}: [${files.map((f) => `() => import(${JSON.stringify(join(paths.solutions, l, f))})`).join(", ")}],`;
+      const reference = tsFiles(join(paths.solutions, l));
+      const files = reference.length > 0 ? reference : tsFiles(join(workspace, l));
+      const source = reference.length > 0 ? "solutions" : "exercises";
+      return `  ${JSON.stringify(l)}: { source: "${source}", files: [${files.map((f) => `() => import(${JSON.stringify(f)})`).join(", ")}] },`;
     });
   return [
-    `const REFERENCES: Record<string, Array<() => Promise<Record<string, unknown>>>> = {\n${loaders.join("\n")}\n};`,
+    `type Loaded = Record<string, unknown>;`,
+    `const LESSONS: Record<string, { source: string; files: Array<() => Promise<Loaded>> }> = {\n${loaders.join("\n")}\n};`,
     `export async function resolveFunction(lesson: string, name: string) {`,
-    `  for (const load of REFERENCES[lesson] ?? []) {`,
+    `  const entry = LESSONS[lesson];`,
+    `  for (const load of entry?.files ?? []) {`,
     `    const mod = await load();`,
-    `    if (typeof mod[name] === "function") return { fn: mod[name], source: "solutions", why: "the reference, while ${lesson} is graded" };`,
+    `    const fn = mod[name];`,
+    `    if (typeof fn !== "function") continue;`,
+    `    if (entry.source === "solutions") return { fn, source: "solutions", why: "the reference, while ${lesson} is graded" };`,
+    `    // Yours: a stub there says which lesson to finish first, instead of "not implemented" here.`,
+    `    const yours = (...args: unknown[]) => {`,
+    `      try {`,
+    `        return (fn as (...a: unknown[]) => unknown)(...args);`,
+    `      } catch (err) {`,
+    `        if (err instanceof Error && err.name === "NotImplementedError") throw new Error(\`${lesson} uses \${name} from \${lesson}, which you have not written yet: finish \${lesson} first (npm run grade \${lesson})\`);`,
+    `        throw err;`,
+    `      }`,
+    `    };`,
+    `    return { fn: yours, source: "exercises", why: "yours (no reference in this edition)" };`,
     `  }`,
     `  throw new Error(\`\${lesson}'s \${name} is not available while ${lesson} is graded: an exercise may use other lessons' functions only\`);`,
     `}`,
@@ -80,7 +100,7 @@ function isCourseCode(file: string): boolean {
  * is spelled (relative, absolute, through a symlink). The course's own code may import them: a grader
  * builds a case's model with the lesson's other reference functions.
  */
-function guard(lesson: string, gradingReference: boolean): Plugin {
+function guard(lesson: string, implDir: string, gradingReference: boolean): Plugin {
   const resolver = join(ROOT, "lib", "resolver.ts");
   return {
     name: "course-guard",
@@ -93,7 +113,7 @@ function guard(lesson: string, gradingReference: boolean): Plugin {
         const why = args.importer !== "" && !isCourseCode(args.importer) ? forbidden(lesson, realPath(r.path), gradingReference) : undefined;
         return why ? { errors: [{ text: why }] } : { path: r.path };
       });
-      b.onLoad({ filter: /.*/, namespace: "course-sandbox" }, () => ({ contents: sandboxResolver(lesson), loader: "ts", resolveDir: ROOT }));
+      b.onLoad({ filter: /.*/, namespace: "course-sandbox" }, () => ({ contents: sandboxResolver(lesson, implDir), loader: "ts", resolveDir: ROOT }));
     },
   };
 }
@@ -149,7 +169,7 @@ export async function bundleLearner(lesson: string, implDir: string, files: read
         packages: "external",
         logLevel: "silent",
         write: true,
-        plugins: [guard(lesson, gradingReference)],
+        plugins: [guard(lesson, implDir, gradingReference)],
       }).then(
         () => undefined,
         (err: { errors?: Message[] }) => err.errors ?? [{ text: String(err), location: null, notes: [], id: "", pluginName: "", detail: undefined }],

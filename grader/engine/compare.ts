@@ -38,6 +38,26 @@ export function encodeValue(v: unknown, seen: Set<object> = new Set()): Encoded 
   }
 }
 
+/** An encoded value back as a live one (tensors rebuilt). */
+export function decodeValue(e: Encoded): unknown {
+  switch (e.t) {
+    case "tensor":
+      return tf.tensor(Array.from(e.data as ArrayLike<number>), e.shape, e.dtype as tf.DataType);
+    case "number":
+    case "string":
+    case "boolean":
+      return e.v;
+    case "null":
+      return null;
+    case "array":
+      return e.items.map(decodeValue);
+    case "object":
+      return Object.fromEntries(e.keys.map((k, i) => [k, decodeValue(e.values[i])]));
+    default:
+      return undefined;
+  }
+}
+
 /** null when `got` matches `expected` within `tol`; otherwise what differs. */
 export function compareValues(got: unknown, expected: unknown, tol: Tolerance, order: readonly string[] = []): Mismatch | null {
   return compareEncoded(encodeValue(got), encodeValue(expected), tol, "", order);

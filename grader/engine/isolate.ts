@@ -21,7 +21,8 @@ import { fileURLToPath } from "node:url";
 import { bundleLearner, type LearnerBundle } from "./bundle.js";
 import { judgeCase, matchMistake, probeFinding } from "./judge.js";
 import type { CaseOutput } from "./outputs.js";
-import { ROOT } from "./paths.js";
+import { ROOT, paths } from "./paths.js";
+import { frozenMistake, readFrozen, type FrozenLesson } from "./frozen.js";
 import { caseKey, type GradeJob, type LearnerMessage, type LearnerRequest, type PlanEntry, type ProbeOutput, type ReferenceMessage, type ReferenceRequest } from "./protocol.js";
 import type { CaseResult } from "./types.js";
 
@@ -76,11 +77,43 @@ function spawn(file: string, execArgv: string[], output: "pipe" | "ignore"): Chi
 
 // ---------------------------------------------------------------- the reference process
 
+/** Where expected values come from: the reference process, or frozen expectations (a student edition). */
 interface Reference {
   plan: Promise<{ backend: string; cases: PlanEntry[] } | { fatal: { message: string; usage: boolean } }>;
   expected: Promise<Map<string, CaseOutput>>;
-  request(req: Exclude<ReferenceRequest, { type: "plan" }>): Promise<Extract<ReferenceMessage, { type: "mutants" | "probe" }> | undefined>;
+  /** Frozen input hashes by case key: a learner-side input that differs means a changed generator. */
+  inputsHashes?: Map<string, string>;
+  /** The known mistake the learner's failing output equals, if any. */
+  mistakeOf(exercise: string, caseName: string, got: CaseOutput): Promise<string | undefined>;
+  /** The reference's results on the case's probe variants. */
+  probe(exercise: string, caseName: string): Promise<ProbeOutput[] | undefined>;
   stop(): void;
+}
+
+/** Frozen expectations as a Reference: no process, no solutions/, no mutant source. */
+function frozenReference(job: GradeJob, frozen: FrozenLesson): Reference {
+  const cases = frozen.cases.filter((c) => !job.only || job.only.includes(c.plan.exercise));
+  const byKey = new Map(cases.map((c) => [caseKey(c.plan.exercise, c.plan.case), c]));
+  return {
+    plan: Promise.resolve({ backend: frozen.backend, cases: cases.map((c) => c.plan) }),
+    expected: Promise.resolve(new Map([...byKey].map(([k, c]) => [k, c.expected]))),
+    inputsHashes: new Map([...byKey].map(([k, c]) => [k, c.inputsHash])),
+    mistakeOf: async (exercise, name, got) => {
+      const c = byKey.get(caseKey(exercise, name));
+      return c ? frozenMistake(c, got) : undefined;
+    },
+    probe: async (exercise, name) => byKey.get(caseKey(exercise, name))?.probe,
+    stop: () => undefined,
+  };
+}
+
+/** The reference process when solutions/<lesson> is here, else the lesson's frozen expectations. */
+function referenceFor(job: GradeJob, limitMs: number): Reference {
+  if (existsSync(join(paths.solutions, job.lesson))) return startReference(job, limitMs);
+  const frozen = readFrozen(job.lesson);
+  if (frozen) return frozenReference(job, frozen);
+  const fatal = { message: `${job.lesson} has neither its reference solution (solutions/${job.lesson}) nor frozen expectations (grader/expected/${job.lesson}.json) to grade against`, usage: false };
+  return { plan: Promise.resolve({ fatal }), expected: Promise.resolve(new Map()), mistakeOf: async () => undefined, probe: async () => undefined, stop: () => undefined };
 }
 
 function startReference(job: GradeJob, limitMs: number): Reference {
@@ -129,15 +162,23 @@ function startReference(job: GradeJob, limitMs: number): Reference {
     waiting.clear();
   });
   child.send({ type: "plan", lesson: job.lesson, only: job.only } satisfies ReferenceRequest);
+  const request = (req: Exclude<ReferenceRequest, { type: "plan" }>) =>
+    new Promise<Extract<ReferenceMessage, { type: "mutants" | "probe" }> | undefined>((resolve) => {
+      if (!child.connected) return resolve(undefined);
+      waiting.set(`${req.type}:${caseKey(req.exercise, req.case)}`, resolve);
+      child.send(req);
+    });
   return {
     plan,
     expected: done,
-    request: (req) =>
-      new Promise((resolve) => {
-        if (!child.connected) return resolve(undefined);
-        waiting.set(`${req.type}:${caseKey(req.exercise, req.case)}`, resolve);
-        child.send(req);
-      }),
+    mistakeOf: async (exercise, name, got) => {
+      const m = await request({ type: "mutants", exercise, case: name });
+      return m?.type === "mutants" ? matchMistake(got, m.outputs) : undefined;
+    },
+    probe: async (exercise, name) => {
+      const m = await request({ type: "probe", exercise, case: name });
+      return m?.type === "probe" ? m.outputs : undefined;
+    },
     stop: () => killGroup(child),
   };
 }
@@ -249,7 +290,7 @@ function lessonFiles(implDir: string): string[] {
 
 export async function gradeIsolated(job: GradeJob, opts: IsolatedOptions): Promise<IsolatedRun> {
   const limit = Math.min(opts.loadTimeoutMs ?? Math.max(opts.caseTimeoutMs, 30_000), MAX_TIMER_MS);
-  const reference = startReference(job, Math.min(limit * 4, MAX_TIMER_MS));
+  const reference = referenceFor(job, Math.min(limit * 4, MAX_TIMER_MS));
   let bundle: LearnerBundle | undefined;
   const learners: ChildProcess[] = [];
   try {
@@ -333,6 +374,10 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
   for (const [key, p] of plan) {
     const got = outputs.get(key);
     const want = expected.get(key) ?? { status: "error" as const, message: "the reference process sent no expected value", ms: 0 };
+    const frozenHash = reference.inputsHashes?.get(key);
+    if (got && frozenHash !== undefined && got.inputsHash !== undefined && got.inputsHash !== frozenHash) {
+      decided.set(key, { ...p, status: "error", message: "grader bug: this case's inputs differ from those its expectations were frozen with (a changed generator?): ask for a new release of the course", ms: 0 });
+    }
     const result =
       decided.get(key) ??
       (got
@@ -351,8 +396,8 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
       const tasks: Array<Promise<void>> = [];
       if (job.hints) {
         tasks.push(
-          reference.request({ type: "mutants", exercise: r.exercise, case: r.case }).then((m) => {
-            if (m?.type === "mutants") r.mistake = matchMistake(got, m.outputs);
+          reference.mistakeOf(r.exercise, r.case, got).then((m) => {
+            r.mistake = m;
           }),
         );
       }
@@ -361,10 +406,10 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
           probeWaiters.set(caseKey(r.exercise, r.case), resolve);
           probing.send({ type: "probe", exercise: r.exercise, case: r.case } satisfies LearnerRequest);
         });
-        const theirs = reference.request({ type: "probe", exercise: r.exercise, case: r.case });
+        const theirs = reference.probe(r.exercise, r.case);
         tasks.push(
           Promise.all([mine, theirs]).then(([learner, ref]) => {
-            const where = ref?.type === "probe" ? probeFinding(p.probeUnit!, p.tolerance, learner, ref.outputs) : undefined;
+            const where = ref ? probeFinding(p.probeUnit!, p.tolerance, learner, ref) : undefined;
             if (where) r.details = [...(r.details ?? []), where];
           }),
         );

@@ -12,6 +12,10 @@ export const paths = {
   graders: join(ROOT, "grader", "lessons"),
   mutants: join(ROOT, "grader", "mutants"),
   fixtures: join(ROOT, "datasets", "fixtures"),
+  /** Frozen expectations, in a student edition (written by `npm run release`). */
+  expected: join(ROOT, "grader", "expected"),
+  /** The untouched stubs, in a student edition (what `npm run reset` restores without solutions/). */
+  pristineStubs: join(ROOT, "stubs"),
 };
 
 /** Lesson ids that have a grader (grader/lessons/lesson-NN.ts), sorted by number. */

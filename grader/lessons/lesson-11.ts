@@ -5,7 +5,7 @@
  * (tools/parity/lesson_11.py).
  */
 import * as tf from "../../lib/tf.js";
-import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
+import { deps } from "./_deps.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { Rng } from "../engine/random.js";
 import { ELEMENTWISE, EXACT } from "../engine/types.js";
@@ -45,7 +45,7 @@ interface LayerSpec {
 
 /** The rows P … P + S − 1 of the reference RoPE table for head size D. */
 function ropeRows(D: number, P: number, S: number, base: number) {
-  const table = ropeFrequencies(D, P + S, base);
+  const table = deps.ropeFrequencies(D, P + S, base);
   const cos = tf.slice(table.cos, [P, 0], [S, D]) as tf.Tensor2D;
   const sin = tf.slice(table.sin, [P, 0], [S, D]) as tf.Tensor2D;
   tf.dispose([table.cos, table.sin]);

@@ -13,7 +13,7 @@ import { MiniMindTS } from "../../lib/model/model.js";
 import { REFERENCE_PIECES } from "../../lib/model/pieces.js";
 import { initialParameters } from "../../lib/model/params.js";
 import type { CausalLm } from "../../lib/model/types.js";
-import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
+import { deps } from "./_deps.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { Rng } from "../engine/random.js";
 import { ELEMENTWISE, EXACT } from "../engine/types.js";
@@ -34,7 +34,7 @@ const tableCase = (name: string, kind: CaseDef["kind"], dim: number, end: number
 /** q, k of the given sizes and the table rows of positions start … start + S − 1. */
 function rotationInputs(seed: number, B: number, S: number, Hq: number, Hkv: number, D: number, start = 0, base = 1e4): Inputs {
   const rng = new Rng(seed);
-  const table = ropeFrequencies(D, start + S, base);
+  const table = deps.ropeFrequencies(D, start + S, base);
   const rows = (t: tf.Tensor2D) => tf.slice(t, [start, 0], [S, D]) as tf.Tensor2D;
   const inputs = {
     q: tf.tensor4d(rng.normals(B * S * Hq * D), [B, S, Hq, D]),
@@ -97,7 +97,7 @@ function generateInputs(spec: GenerateSpec): Inputs {
  * withholds lesson 12's reference from everything else in the process.
  */
 function withModel<T>(x: Inputs, run: (model: MiniMindTS) => T): T {
-  const pieces = { ...REFERENCE_PIECES, ropeFrequencies };
+  const pieces = { ...REFERENCE_PIECES, ropeFrequencies: deps.ropeFrequencies };
   const model = new MiniMindTS(miniMindConfig(x.config as Partial<MiniMindConfig>), x.weights as Record<string, tf.Tensor>, { pieces });
   try {
     return run(model);
@@ -150,7 +150,7 @@ const grader: LessonGrader = {
           name: "worked example: one head, D=4, positions 0 and 1",
           kind: "worked",
           inputs: () => {
-            const table = ropeFrequencies(4, 2, 100);
+            const table = deps.ropeFrequencies(4, 2, 100);
             return { q: tf.tensor4d([[[[1, 0, 0, 1]], [[1, 0, 0, 1]]]]), k: tf.tensor4d([[[[0, 1, 1, 0]], [[2, 0, 0, 0]]]]), ...table };
           },
         },

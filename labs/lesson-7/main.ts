@@ -52,11 +52,6 @@ function parseArgs(argv: string[], backend: string): Args {
   };
 }
 
-/** MiniMind's schedule: lr·(0.1 + 0.45·(1 + cos(π·step/total))), from lr down to lr/10 (trainer/trainer_utils.py:40-41). */
-function lrAt(step: number, total: number, lr: number): number {
-  return lr * (0.1 + 0.45 * (1 + Math.cos((Math.PI * step) / total)));
-}
-
 const lab: Lab = async (ctx) => {
   const args = parseArgs(ctx.args, ctx.backend);
   const cpuNote = ctx.backend === "cpu" ? ` (only ${args.steps} step${args.steps === 1 ? "" : "s"}: the cpu backend is slow; COURSE_BACKEND=wasm runs 250 in about a minute)` : "";
@@ -72,7 +67,8 @@ const lab: Lab = async (ctx) => {
   });
   // Only the pieces this model runs: a dense model never calls moeFeedForward (an MoE one calls it instead of feedForward).
   const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "causalLmLoss", "generate", "sampleNextToken"];
-  const { pieces } = await labPieces(ctx, running);
+  // MiniMind's cosine schedule is lesson 14's exercise: the learner's once it passes.
+  const { pieces, extra } = await labPieces<{ cosineLr: (step: number, total: number, lr: number) => number }>(ctx, running, { cosineLr: "lesson-14" });
   const model = MiniMindTS.init(config, 42, { pieces });
   const params = model.trainableVariables().reduce((n, v) => n + v.size, 0);
   console.log(`Model: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} bytes: ${(params / 1e6).toFixed(3)}M parameters`);
@@ -96,7 +92,7 @@ const lab: Lab = async (ctx) => {
   let step = 0;
   for (const batch of batches(samples, args.batchSize, args.steps, 42)) {
     step++;
-    const lr = lrAt(step, args.steps, args.learningRate);
+    const lr = extra.cosineLr(step, args.steps, args.learningRate);
     const result = trainStep(model, optimizer, batch.inputIds, batch.labels, lr, args.gradClip);
     tf.dispose([batch.inputIds, batch.labels]);
     losses.push([step, result.loss]);

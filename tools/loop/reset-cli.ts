@@ -34,17 +34,23 @@ interface LessonFile {
   current?: string;
 }
 
+/**
+ * The lesson's files with their stubs: generated from solutions/, or (in a student edition, which
+ * has no solutions) the pristine stubs the release step kept in stubs/.
+ */
 function lessonFiles(lesson: string): LessonFile[] {
-  const dir = join(paths.solutions, lesson);
+  const fromSolutions = existsSync(join(paths.solutions, lesson));
+  const dir = fromSolutions ? join(paths.solutions, lesson) : join(paths.pristineStubs, lesson);
   return readdirSync(dir)
     .filter((f) => f.endsWith(".ts"))
     .sort()
     .map((name) => {
       const exercisePath = join(lessonExercisesDir(lesson), name);
+      const source = readFileSync(join(dir, name), "utf8");
       return {
         name,
         exercisePath,
-        stub: generateStub(readFileSync(join(dir, name), "utf8"), lesson, name),
+        stub: fromSolutions ? generateStub(source, lesson, name) : source,
         current: existsSync(exercisePath) ? readFileSync(exercisePath, "utf8") : undefined,
       };
     });
@@ -91,7 +97,7 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2), { flags: ["--yes", "-y"], npmFlags: false });
   if (args.positional.length > 2) throw new UsageError(`too many arguments: ${args.positional.join(" ")}`);
   const lesson = anyLesson(args.positional[0], "reset");
-  const withExercises = solutionLessons();
+  const withExercises = [...new Set([...solutionLessons(), ...(existsSync(paths.pristineStubs) ? readdirSync(paths.pristineStubs) : [])])];
   if (!withExercises.includes(lesson.id)) throw new UsageError(`${lesson.id} has no exercises to reset. Lessons with exercises: ${withExercises.join(", ")}`);
   // A reset killed half-way leaves temporaries (the learner's file and every backup stay whole): tidy them.
   const leftovers = [...cleanStaleTemporaries(lessonExercisesDir(lesson.id)), ...cleanStaleTemporaries(BACKUPS_DIR, { recursive: true })];

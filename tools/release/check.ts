@@ -1,0 +1,36 @@
+/**
+ * Verifies a student edition against this repository: each lesson's frozen expectations were made
+ * from this reference and grader (hashes) and equal a fresh computation, and no line of an
+ * unpublished solution appears anywhere in the edition.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { initBackend } from "../../lib/backend.js";
+import { freezeLesson } from "../../grader/engine/freeze.js";
+import { parseFrozen, referenceHash, toJson } from "../../grader/engine/frozen.js";
+import { EDITION_FILE, findLeaks, type EditionInfo } from "./edition.js";
+
+export async function checkEdition(dir: string): Promise<string[]> {
+  const infoFile = join(dir, EDITION_FILE);
+  if (!existsSync(infoFile)) return [`${dir} is not a student edition (no ${EDITION_FILE})`];
+  const info = JSON.parse(readFileSync(infoFile, "utf8")) as EditionInfo;
+  const problems: string[] = [];
+  const backend = await initBackend("cpu");
+  const expectedDir = join(dir, "grader", "expected");
+  for (const file of existsSync(expectedDir) ? readdirSync(expectedDir).filter((f) => f.endsWith(".json")).sort() : []) {
+    const frozen = parseFrozen(readFileSync(join(expectedDir, file), "utf8"));
+    const lesson = frozen.lesson;
+    if (frozen.referenceHash !== referenceHash(lesson)) {
+      problems.push(`${lesson}: frozen from a different reference or grader than this repository's (hash ${frozen.referenceHash}, here ${referenceHash(lesson)})`);
+      continue;
+    }
+    const fresh = await freezeLesson(lesson, backend);
+    fresh.cases.forEach((c, i) => {
+      const old = frozen.cases[i];
+      if (!old || toJson(old) !== toJson(c)) problems.push(`${lesson}: case "${c.plan.exercise} · ${c.plan.case}" differs from a fresh computation`);
+    });
+    if (frozen.cases.length !== fresh.cases.length) problems.push(`${lesson}: ${frozen.cases.length} frozen cases, ${fresh.cases.length} planned now`);
+  }
+  problems.push(...findLeaks(dir, info.published).map((l) => `leak: ${l}`));
+  return problems;
+}
