@@ -81,7 +81,7 @@ const grader: LessonGrader = {
       file: "sft.ts",
       tolerance: EXACT,
       call: (fn, x) => fn(x.conversations, x.random, x.systemPrompts, x.addSystemRatio),
-      cases: [
+      cases: ([
         {
           name: "worked example: draws 0.15 then 0.5 add prompt 1 of 2",
           kind: "worked",
@@ -100,14 +100,14 @@ const grader: LessonGrader = {
           },
         })),
         ...dataFixtureCases(LESSON, "preProcessingChat", false),
-      ].map(replayArrays),
+      ] as CaseDef[]).map(replayArrays),
     },
     {
       name: "postProcessingChat",
       file: "sft.ts",
       tolerance: EXACT,
       call: (fn, x) => fn(x.prompt, x.random, x.emptyThinkRatio),
-      cases: [
+      cases: ([
         { name: "worked example: draw 0.73 > 0.2 removes the empty think block", kind: "worked", inputs: () => ({ prompt: "<|im_start|>assistant\n<think>\n\n</think>\n\n4<|im_end|>\n", random: [0.73], emptyThinkRatio: 0.2 }) },
         { name: "the default ratio; a draw of exactly 0.2 keeps it", kind: "edge", call: (fn, x) => fn(x.prompt, x.random), inputs: () => ({ prompt: "<think>\n\n</think>\n\nx", random: [0.2] }) },
         { name: "a think block with one newline is not empty", kind: "edge", inputs: () => ({ prompt: "<think>\n</think>\n\nx", random: [], emptyThinkRatio: 0 }) },
@@ -122,14 +122,14 @@ const grader: LessonGrader = {
           },
         },
         ...dataFixtureCases(LESSON, "postProcessingChat", false),
-      ].map(replayArrays),
+      ] as CaseDef[]).map(replayArrays),
     },
     {
       name: "sftSample",
       file: "sft.ts",
       tolerance: EXACT,
       call: (fn, x) => fn(x.conversations, x.tokenizer, x.maxLength, x.random),
-      cases: [
+      cases: ([
         {
           name: "worked example: MiniMind's tokenizer, one turn, maxLength 24, draws 0.5 and 0.1",
           kind: "worked",
@@ -153,7 +153,7 @@ const grader: LessonGrader = {
         },
         ...[7, 8, 9].map((seed): CaseDef => ({ name: `a random conversation, MiniMind's tokenizer (seed ${seed})`, kind: "random", inputs: () => randomConversation(seed) })),
         ...dataFixtureCases(LESSON, "sftSample", true),
-      ].map(replayArrays),
+      ] as CaseDef[]).map(replayArrays),
     },
   ],
 };
