@@ -4,6 +4,7 @@
  * generated s versions ago we compare log π_prox (the true π_{v_θ−1}) with the loglinear, linear
  * and rollout stand-ins, weighted by how often the behaviour policy emits each token. Then the
  * staleness statistics of a simulated asynchronous batch. Runs your lesson functions where they pass grading, the reference elsewhere (the lab prints which).
+ * `npm run lab lesson-30 -- temperature` measures a forgotten sampling temperature instead (temperature.ts).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,6 +13,7 @@ import { lineChart } from "../../lib/svg.js";
 import { Rng } from "../../grader/engine/random.js";
 import type * as ProxApprox from "../../exercises/lesson-30/prox-approx.js";
 import { labFunctions, type Lab } from "../lab.js";
+import { temperatureLab } from "./temperature.js";
 
 /** The lesson functions this lab runs, through lib/resolver.ts: yours where they pass grading, else the reference. */
 const HOMES = { proxLogpApproximations: "lesson-30", stalenessStats: "lesson-30" };
@@ -94,6 +96,7 @@ function simulatedBatch(rng: Rng, B: number, T: number) {
 }
 
 const lab: Lab = async (ctx) => {
+  if (ctx.args[0] === "temperature") return temperatureLab(ctx);
   console.log("Lab 30 — proximal approximation and staleness\n");
   ({ proxLogpApproximations, stalenessStats } = await labFunctions<Functions>(ctx, HOMES));
   console.log(`α for a token of version v_b when training version ${CURRENT} (v_prox = ${CURRENT - 1}):`);
