@@ -9,11 +9,13 @@
  * Prints two tables that fit a 100-column terminal and writes SVG plots.
  *
  * Run: npm run lab areal-async   (or npm run lab lesson-34 -- async) [-- --use-reference all]
+ * `npm run lab areal-async -- dashboard` reads AReaL's logged statistics on these runs (dashboard.ts).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lineChart, type Series } from "../../lib/svg.js";
 import type { Lab, LabContext } from "../lab.js";
+import { dashboardLab } from "./dashboard.js";
 import { ToyPolicy } from "./policy.js";
 import { simulate, type AsyncConfig, type SimulationResult } from "./simulation.js";
 import { resolveStepFunctions, stepMetrics, type MetricSettings, type StepMetrics } from "./step-metrics.js";
@@ -144,6 +146,7 @@ function charts(ctx: LabContext, runs: Run[], rows: Summary[]): void {
 }
 
 const capstone: Lab = async (ctx) => {
+  if (ctx.args.includes("dashboard")) return dashboardLab(ctx);
   const t0 = performance.now();
   console.log("AReaL track capstone: asynchronous rollouts on a virtual clock\n");
   await resolveStepFunctions(ctx);
