@@ -67,7 +67,7 @@ const grader: LessonGrader = {
       tolerance: ELEMENTWISE,
       call: lrCall,
       cases: [
-        lrCase("worked example: T=10, lr=5e-4, steps 0-10", "worked", range(0, 10), 10, 5e-4),
+        lrCase("worked example: T=10, lr=1 (the factor itself), steps 0-10", "worked", range(0, 10), 10, 1),
         lrCase("T=1: the peak, then the floor", "edge", [0, 1], 1, 1e-3),
         lrCase("past the end (steps 10-20 of T=10): the cosine comes back up", "edge", range(10, 20), 10, 1e-3),
         lrCase("lr = 0: zero everywhere", "edge", [0, 3, 7], 7, 0),

@@ -4,12 +4,15 @@ import { figures as lesson03 } from "./lesson-03.js";
 import { figures as lesson04 } from "./lesson-04.js";
 import { figures as lesson05 } from "./lesson-05.js";
 import { figures as lesson06 } from "./lesson-06.js";
+import { figures as lesson07 } from "./lesson-07.js";
 import { figures as lesson08 } from "./lesson-08.js";
 import { figures as lesson09 } from "./lesson-09.js";
 import { figures as lesson10 } from "./lesson-10.js";
 import { figures as lesson11 } from "./lesson-11.js";
 import { figures as lesson12 } from "./lesson-12.js";
 import { figures as lesson13 } from "./lesson-13.js";
+import { figures as lesson14 } from "./lesson-14.js";
+import { figures as lesson15 } from "./lesson-15.js";
 import { figures as lesson21 } from "./lesson-21.js";
 import { figures as lesson22 } from "./lesson-22.js";
 import { figures as lesson23 } from "./lesson-23.js";
@@ -23,7 +26,7 @@ import { figures as lesson33 } from "./lesson-33.js";
 import { figures as lesson34 } from "./lesson-34.js";
 
 export const FIGURES: Figure[] = [
-  ...lesson03, ...lesson04, ...lesson05, ...lesson06, ...lesson08, ...lesson09, ...lesson10, ...lesson11, ...lesson12, ...lesson13,
+  ...lesson03, ...lesson04, ...lesson05, ...lesson06, ...lesson07, ...lesson08, ...lesson09, ...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson14, ...lesson15,
   ...lesson21, ...lesson22, ...lesson23, ...lesson24, ...lesson25,
   ...lesson29, ...lesson30, ...lesson31, ...lesson32, ...lesson33, ...lesson34,
 ];
