@@ -52,10 +52,11 @@ function reasonOf(s: FunctionSummary): string {
   const first = bad[0];
   if (first.loadError) return oneLine(first.message ?? "could not be loaded");
   const msgOf = (r: CaseResult) => (r.status === "not-implemented" ? "still throws NotImplementedError" : (r.message ?? r.status));
-  // A file that is missing, an export under another name: every case says the same, so say it once.
-  if (bad.length > 1 && bad.every((r) => msgOf(r) === msgOf(first))) return oneLine(`${msgOf(first)} (${bad.length === s.total ? "every case" : `${bad.length} of ${s.total} cases`})`);
-  const more = bad.length > 1 ? ` (and ${bad.length - 1} more case${bad.length === 2 ? "" : "s"})` : "";
-  return oneLine(`${first.case}: ${msgOf(first)}${more}`);
+  const count = ` (${bad.length} of ${s.total} cases fail)`;
+  // A missing file or an export under another name says the same for every case, with no numbers: say it once.
+  if (bad.length > 1 && bad.every((r) => msgOf(r) === msgOf(first) && !r.details?.length)) return oneLine(`${msgOf(first)}${count}`);
+  const numbers = first.details?.[0] ? ` — ${first.details[0]}` : "";
+  return oneLine(`${first.case}: ${msgOf(first)}${numbers}${count}`);
 }
 
 /** The rows of one learner's lesson. */
