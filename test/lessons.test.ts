@@ -25,6 +25,17 @@ function shownAs(x: number, dtype: string): string {
   return s === "-0.0000" ? "0.0000" : s;
 }
 
+/**
+ * The leaves of a plain JS output (arrays, objects; not tensors): numbers (integers as written,
+ * others as shownAs) and strings, each of which the lesson must show.
+ */
+function plainLeaves(v: unknown): string[] {
+  if (typeof v === "number") return [Number.isInteger(v) ? String(v) : shownAs(v, "float32")];
+  if (typeof v === "string") return [v];
+  if (v === null || typeof v !== "object" || v instanceof tf.Tensor) return [];
+  return (Array.isArray(v) ? v : Object.values(v)).flatMap(plainLeaves);
+}
+
 describe.each(gradedLessons())("%s explainer", (lesson) => {
   const info = findLesson(lesson)!;
   const file = join(paths.lessons, info.file);
@@ -52,9 +63,10 @@ describe.each(gradedLessons())("%s explainer", (lesson) => {
         const out = (c.call ?? ex.call)(ref.impl[ex.name]!, inputs);
         const numbers = [...tensorsIn(out)].flatMap((t) => Array.from(t.dataSync() as ArrayLike<number>, (v) => shownAs(Number(v), t.dtype)));
         if (typeof out === "number") numbers.push(shownAs(out, "float32"));
-        expect(numbers.length, `${ex.name} / ${c.name}: no numeric output`).toBeGreaterThan(0);
+        else numbers.push(...plainLeaves(out));
+        expect(numbers.length, `${ex.name} / ${c.name}: no output to show`).toBeGreaterThan(0);
         const missing = numbers.length <= 64 ? numbers.filter((n) => !text.includes(n)) : [];
-        expect(missing, `${ex.name} / ${c.name}: numbers the lesson does not show`).toEqual([]);
+        expect(missing, `${ex.name} / ${c.name}: numbers (or text) the lesson does not show`).toEqual([]);
         tf.dispose([...tensorsIn(inputs), ...tensorsIn(out)]);
       }
     }
