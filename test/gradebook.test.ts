@@ -225,6 +225,10 @@ describe("the gradebook's limits and usage errors", () => {
     expect(rows.map((x) => x.function)).toEqual(FUNCTIONS);
     for (const x of rows) expect([x.status, x.reason]).toEqual(["timeout", "grading lesson-23 took longer than the 3 s wall limit, and was stopped"]);
     expect(readdirSync(ROOT).filter((e) => e.startsWith(".gradebook-"))).toEqual([]);
+    // Nor a learner bundle of a stopped grading (the engine's builds of staged gradebook folders).
+    const builds = join(ROOT, ".grader-build");
+    const left = existsSync(builds) ? readdirSync(builds).filter((d) => existsSync(join(builds, d, "entry.js")) && readFileSync(join(builds, d, "entry.js"), "utf8").includes("/.gradebook-")) : [];
+    expect(left).toEqual([]);
   }, 30_000);
 
   it("refuses bad input with exit 2 and a message, never a stack trace", async () => {

@@ -1,7 +1,7 @@
 /**
  * `--feedback`: one markdown report a learner, each lesson's report exactly as `npm run grade`
- * words it (grader/report.ts: the first two failing cases of each function), without colour, and what the learner's
- * code printed in a block of its own.
+ * words it (grader/report.ts: the first two failing cases of each function), without colour, and
+ * what the learner's code printed in a block of its own.
  */
 import chalk from "chalk";
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -5,10 +5,26 @@
  * wall limit can stop it: on SIGTERM, SIGINT or a lost parent it exits through process.exit, which
  * lets the engine kill the process groups it started.
  */
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { gradeIsolated } from "../../grader/engine/isolate.js";
+import { ROOT } from "../../grader/engine/paths.js";
 import type { WorkerJob, WorkerReply } from "./jobs.js";
 
-const stop = () => process.exit(1);
+const BUILD = join(ROOT, ".grader-build");
+
+/**
+ * Stopped mid-grading, gradeIsolated's own clean-up never runs: its exit handler kills the grading
+ * processes, and this removes the learner bundles it built (bundle.ts names them `<pid>-…`).
+ */
+const stop = () => {
+  try {
+    for (const d of readdirSync(BUILD)) if (d.startsWith(`${process.pid}-`)) rmSync(join(BUILD, d), { recursive: true, force: true });
+  } catch {
+    // nothing was built
+  }
+  process.exit(1);
+};
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, stop);
 process.on("disconnect", stop);
 
