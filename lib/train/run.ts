@@ -45,6 +45,8 @@ export interface RunOptions {
   overrides?: Partial<TrainSettings>;
   /** Whether the output is a terminal (a live bar); default process.stdout.isTTY. */
   tty?: boolean;
+  /** Called after every micro-batch, once its tensors are freed (the leak test counts tensors here). */
+  onStep?: (step: number) => void;
 }
 
 export interface RunResult {
@@ -325,6 +327,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
           stopped = true;
           break;
         }
+        opts.onStep?.(step);
         await new Promise((r) => setImmediate(r)); // lets a Ctrl-C in between steps
       }
       epoch++;
