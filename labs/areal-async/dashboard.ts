@@ -79,7 +79,8 @@ function stepStats(fns: Functions, step: TrainStep, policy: ToyPolicy, spec: Run
     });
   });
   const rewards = step.samples.map((s) => s.reward);
-  return tf.tidy(() => {
+  let logged: Logged = {};
+  tf.tidy(() => {
     const shape: [number, number] = [B, WIDTH];
     const maskF = tf.tensor2d(mask, shape);
     const maskB = tf.cast(maskF, "bool") as tf.Tensor2D;
@@ -98,7 +99,7 @@ function stepStats(fns: Functions, step: TrainStep, policy: ToyPolicy, spec: Run
     const staleness = Array.from(versions).map((v, i) => (mask[i] ? step.step - v : Number.NaN)).filter((x) => !Number.isNaN(x));
     const ones = rewards.map(() => 1);
     const stat = (denominator: string, value: number | null) => ({ denominator, value });
-    return {
+    logged = {
       "task_reward": stat("n_seqs", avgOver(rewards, ones)),
       "seq_len": stat("n_seqs", avgOver(lengths, ones)),
       "no_eos_ratios": stat("n_seqs", avgOver(lengths.map((l) => (l === WIDTH ? 1 : 0)), ones)),
@@ -114,6 +115,7 @@ function stepStats(fns: Functions, step: TrainStep, policy: ToyPolicy, spec: Run
       "version_stats/staleness_avg": stat("scalar", staleness.length ? staleness.reduce((a, x) => a + x, 0) / staleness.length : null),
     };
   });
+  return logged;
 }
 
 function runStats(fns: Functions, spec: RunSpec): Record<string, { denominator: string; mean: number | null }> {

@@ -56,8 +56,9 @@ interface Row {
 
 function measure(fns: Functions, tau: number, trainerTau: number, side: string): Row {
   const { logits, ids } = rollout(30 + Math.round(tau * 10), tau);
+  let row: Row | undefined;
   try {
-    return tf.tidy(() => {
+    tf.tidy(() => {
       const engine = fns.perTokenLogps(logits, ids, T, tau);
       const trainer = fns.perTokenLogps(logits, ids, T, trainerTau);
       const mask = tf.ones([B, T], "bool") as tf.Tensor2D;
@@ -65,7 +66,7 @@ function measure(fns: Functions, tau: number, trainerTau: number, side: string):
       const ratio = Array.from(tf.exp(tf.sub(trainer, engine)).dataSync());
       const outside = ratio.filter((r) => Math.abs(r - 1) > EPS).length / ratio.length;
       const below = ratio.filter((r) => r < 1 - 1e-6).length / ratio.length;
-      return {
+      row = {
         tau,
         side,
         kl,
@@ -79,6 +80,7 @@ function measure(fns: Functions, tau: number, trainerTau: number, side: string):
   } finally {
     tf.dispose([logits, ids]);
   }
+  return row!;
 }
 
 export async function temperatureLab(ctx: LabContext): Promise<void> {
