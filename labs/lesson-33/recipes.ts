@@ -167,7 +167,7 @@ function klTrap(fns: Functions, batch: RecipeBatch): void {
   const clean: Recipe = { ...GRPO, advNorm: null };
   const a = recipeAdvantages(fns, batch, trapped);
   const b = recipeAdvantages(fns, batch, clean);
-  const diff = tf.tidy(() => tf.sub(a.advantages, b.advantages).arraySync());
+  const diff = tf.tidy(() => tf.sub(a.advantages, b.advantages).arraySync()) as number[][];
   const logp = batch.logprobs.arraySync();
   // The answer's total surprisal Σ −log π_old, against the advantage shift at its first token.
   const shown = [0, 1, 2, 3];
