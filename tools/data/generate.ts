@@ -87,7 +87,7 @@ function zhStory(r: R): string {
 }
 
 /** One pretraining document: a few paragraphs, about one in six Chinese. */
-function pretrainDoc(r: R): string {
+export function pretrainDoc(r: R): string {
   const parts: string[] = [];
   const n = r.int(1, 3);
   for (let i = 0; i < n; i++) {
