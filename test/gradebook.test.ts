@@ -133,6 +133,7 @@ describe("npm run gradebook", () => {
     expect(rows).toHaveLength(Object.keys(LEARNERS).length * FUNCTIONS.length);
     for (const r of rows) expect(r.lesson).toBe("lesson-23");
     expect(result.stderr).toMatch(/\[11\/11\] /);
+    expect(result.stderr).toMatch(/not a learner folder, skipped: README\.txt/);
   });
 
   it("the reference as the learner's code passes every case; a stub is not implemented", () => {

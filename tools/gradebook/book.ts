@@ -89,8 +89,10 @@ function cell(v: string | number | undefined): string | number {
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }
 
+/** gradebook.csv's columns, in order ("cases" is passed/total in one cell). */
 export const CSV_COLUMNS = ["learner", "lesson", "function", "status", "passed", "total", "cases", "mistake", "reason"] as const;
 
+/** gradebook.csv: a header, then one record a row, every text cell safe to open in a spreadsheet. */
 export function toCsv(rows: readonly Row[]): string {
   const records = rows.map((r) => [r.learner, r.lesson, r.function, r.status, r.passed, r.total, r.total === undefined ? undefined : `${r.passed}/${r.total}`, r.mistake, r.reason].map(cell));
   return stringify(records, { header: true, columns: [...CSV_COLUMNS] });
@@ -105,6 +107,7 @@ export interface BookMeta {
   ms: number;
 }
 
+/** gradebook.json: the run's settings, the rows, and each learner's lessons with every case result. */
 export function toJson(book: readonly LearnerGrades[], rows: readonly Row[], meta: BookMeta): string {
   const learners = book.map(({ learner, lessons }) => ({
     name: learner.name,
@@ -131,7 +134,7 @@ export function formatSummary(rows: readonly Row[], learners: readonly string[])
     const mine = rows.filter((r) => r.learner === l);
     const passed = mine.filter((r) => r.status === "passed").length;
     const others = [...new Set(mine.filter((r) => r.status !== "passed").map((r) => r.status))].join(", ");
-    out.push(`  ${l.padEnd(nameWidth)}  ${`${passed}/${mine.length}`.padStart(7)} functions pass${others ? chalk.dim(`  (others: ${others})`) : ""}`);
+    out.push(`  ${oneLine(l).padEnd(nameWidth)}  ${`${passed}/${mine.length}`.padStart(7)} functions pass${others ? chalk.dim(`  (others: ${others})`) : ""}`);
   }
   out.push("", chalk.bold("pass rate per function"));
   const fns = [...new Map(rows.map((r) => [`${r.lesson} ${r.function}`, r])).keys()];

@@ -9,7 +9,7 @@
  */
 import chalk from "chalk";
 import cliProgress from "cli-progress";
-import { existsSync, mkdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import pLimit from "p-limit";
@@ -25,7 +25,7 @@ const USAGE = `usage: npm run gradebook -- <folder> [--lessons lesson-23,lesson-
 
   <folder>       one subfolder a learner: a copy of the course (exercises/lesson-NN/) or an exercises/ folder (lesson-NN/)
   --lessons      the lessons to grade (default: every graded lesson any learner submitted)
-  --out          where gradebook.csv, gradebook.json and feedback/ go (default: gradebook/)
+  --out          where gradebook.csv, gradebook.json and feedback/ go (default: gradebook/ where npm was run)
   --feedback     also write feedback/<learner>.md: each failing case, as \`npm run grade\` shows it
   --jobs         learners graded at a time (default 2)
   --timeout      seconds a case may run (default 10)
@@ -84,13 +84,15 @@ function options(argv: string[]): Options {
     const hint = eaten.length > 0 ? ` (npm took --${eaten.join(", --")} for itself: put \`--\` before the options, as below)` : "";
     throw new UsageError(positionals.length === 0 ? "which folder? Give the folder of submissions, one subfolder a learner." : `one folder, please: got ${positionals.join(" ")}${hint}`);
   }
-  const folder = resolve(positionals[0]);
+  // npm runs scripts from the package root: relative paths are the caller's, from where npm was run.
+  const here = process.env.INIT_CWD ?? process.cwd();
+  const folder = resolve(here, positionals[0]);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError(`${positionals[0]}: no such folder`);
   const jobs = v.jobs === undefined ? 2 : Number(v.jobs);
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError("--jobs needs a whole number from 1 to 64, e.g. --jobs 2");
   const lessons = v.lessons?.split(",").map((l) => l.trim()).filter(Boolean).map((l) => gradedLesson(l, "gradebook -- <folder> --lessons").id);
   if (lessons?.length === 0) throw new UsageError(`--lessons needs at least one lesson, e.g. --lessons ${gradedLessons()[0] ?? "lesson-23"}`);
-  const out = resolve(v.out ?? "gradebook");
+  const out = resolve(here, v.out ?? "gradebook");
   if (isInside(realish(out), realpathSync(folder))) throw new UsageError(`--out ${v.out ?? "gradebook"} lies inside ${positionals[0]}: it would be graded as a learner next time. Choose a folder outside it.`);
   if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${v.out}: that is a file, not a folder`);
   return {
@@ -117,7 +119,7 @@ function progress(total: number): { done(learner: string, grade: LessonGrade): v
       n++;
       const fns = summarise(g.results);
       const what = g.problem ? `${g.problem.status}: ${oneLine(g.problem.message)}` : `${fns.filter((f) => f.verdict === "passed").length}/${fns.length} functions pass`;
-      console.error(`[${n}/${total}] ${learner} ${g.lesson}: ${what} (${(g.ms / 1000).toFixed(1)} s)`);
+      console.error(`[${n}/${total}] ${oneLine(learner)} ${g.lesson}: ${what} (${(g.ms / 1000).toFixed(1)} s)`);
     },
     stop() {},
   };
@@ -126,6 +128,8 @@ function progress(total: number): { done(learner: string, grade: LessonGrade): v
 async function main(argv: string[]): Promise<number> {
   const opts = options(argv);
   const learners = findLearners(opts.folder);
+  const skipped = readdirSync(opts.folder).filter((e) => !e.startsWith(".") && !learners.some((l) => l.name === e));
+  if (skipped.length > 0) console.error(chalk.yellow(`not a learner folder, skipped: ${skipped.map(oneLine).join(", ")} (unpack archives into a folder a learner)`));
   if (learners.length === 0) throw new UsageError(`${opts.folder} holds no learner folders: put each learner's work in a subfolder of its own`);
   const graded = new Set(gradedLessons());
   const lessons = opts.lessons ?? [...new Set(learners.flatMap(submittedLessons))].filter((l) => graded.has(l)).sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)));
@@ -164,7 +168,7 @@ async function main(argv: string[]): Promise<number> {
   writeFileSync(join(opts.out, "gradebook.json"), toJson(book, rows, { folder: opts.folder, lessons, caseTimeoutS: opts.caseTimeoutMs / 1000, wallS: opts.wallMs / 1000, jobs: opts.jobs, ms }));
   const feedback = opts.feedback ? writeFeedback(book, opts.out, new Date()) : undefined;
   console.log(formatSummary(rows, learners.map((l) => l.name)));
-  const shown = (p: string) => relative(process.cwd(), p) || ".";
+  const shown = (p: string) => relative(process.env.INIT_CWD ?? process.cwd(), p) || ".";
   console.log(chalk.dim(`\n${learners.length} learner(s) × ${lessons.length} lesson(s) in ${(ms / 1000).toFixed(1)} s, ${opts.jobs} at a time`));
   console.log(`wrote ${shown(join(opts.out, "gradebook.csv"))}, ${shown(join(opts.out, "gradebook.json"))}${feedback ? `, ${shown(feedback)}/ (${learners.length} file(s))` : ""}`);
   const ungraded = rows.filter((r) => r.status === "not-graded");
