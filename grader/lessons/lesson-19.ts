@@ -61,7 +61,14 @@ function shapesWithAdapters(overrides: Partial<MiniMindConfig>, rank: number, ad
 const square = (name: string, shape: number[]) => shape.length === 2 && shape[0] === shape[1] && name !== "model.embed_tokens.weight";
 
 const applyCases: CaseDef[] = [
-  { name: "worked example: one layer, H=8, 2 heads over 1 kv head, r=2", kind: "worked", inputs: () => model(WORKED, 1, 2) },
+  {
+    name: "worked example: one layer, H=8, 2 heads over 1 kv head, r=2, A drawn as 0.02 everywhere",
+    kind: "worked",
+    inputs: () => ({
+      ...model(WORKED, 1, 2),
+      initialA: Object.fromEntries(["q_proj", "o_proj"].map((p) => [`model.layers.0.self_attn.${p}.lora.A.weight`, tf.fill([2, 8], 0.02)])),
+    }),
+  },
   { name: "two layers, H=16, GQA 4 over 2, r=4 (seed 2)", kind: "random", inputs: () => model({ ...TINY, numHiddenLayers: 2 }, 2, 4) },
   { name: "no GQA (kv heads = heads): k_proj and v_proj are square too, r=2", kind: "edge", inputs: () => model({ ...TINY, numKeyValueHeads: 4 }, 3, 2) },
   { name: "MoE: the router and the experts are not square, r=4", kind: "edge", inputs: () => model({ ...TINY, useMoe: true, numExperts: 3 }, 4, 4) },

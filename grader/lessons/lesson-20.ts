@@ -31,12 +31,12 @@ const TEACHER = "the gradient of `loss` with respect to the teacher's logits: ze
 
 const long = (name: string): Tolerance | undefined => (name.includes("T=512") ? LONG_REDUCTION : undefined);
 
-/** The worked example of lessons/20-distillation.md: B=1, T=4, V=3; the prompt's label is −100. */
+/** The worked example of lessons/20-distillation.md: B=1, T=4, V=3; two positions count. */
 function worked(): Inputs {
   return {
     studentLogits: tf.tensor3d([[[1, 0, 0], [0, 2, 0], [0, 0, 0], [5, 5, 5]]]),
     teacherLogits: tf.tensor3d([[[2, 0, 0], [0, 1, 1], [1, 0, 3], [0, 0, 0]]]),
-    labels: tf.tensor2d([[-100, 1, 2, 0]], undefined, "int32"),
+    labels: tf.tensor2d([[-100, 1, 2, -100]], undefined, "int32"),
     alpha: 0.5,
     temperature: 2,
   };
