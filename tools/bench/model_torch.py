@@ -45,7 +45,17 @@ def main():
         samples.append((time.perf_counter() - t0) * 1000)
     blas = re.search(r"BLAS_INFO=(\w+)", torch.__config__.show())
     print(json.dumps({"median_ms": statistics.median(samples), "runs": runs, "threads": torch.get_num_threads(),
-                      "torch": torch.__version__, "blas": blas.group(1) if blas else "unknown"}))
+                      "torch": torch.__version__, "blas": blas.group(1) if blas else "unknown", "libblas": loaded_blas()}))
+
+
+def loaded_blas():
+    """The BLAS library this process really loaded (torch's BLAS_INFO names the build's, not the runtime's)."""
+    try:
+        with open("/proc/self/maps") as f:
+            paths = {line.split()[-1] for line in f if "libblas" in line or "libopenblas" in line}
+        return sorted(paths)[0] if paths else "unknown"
+    except OSError:
+        return "unknown"
 
 
 if __name__ == "__main__":
