@@ -13,6 +13,8 @@ import { figures as lesson12 } from "./lesson-12.js";
 import { figures as lesson13 } from "./lesson-13.js";
 import { figures as lesson14 } from "./lesson-14.js";
 import { figures as lesson15 } from "./lesson-15.js";
+import { figures as lesson16 } from "./lesson-16.js";
+import { figures as lesson17 } from "./lesson-17.js";
 import { figures as lesson18 } from "./lesson-18.js";
 import { figures as lesson19 } from "./lesson-19.js";
 import { figures as lesson20 } from "./lesson-20.js";
@@ -30,6 +32,6 @@ import { figures as lesson34 } from "./lesson-34.js";
 
 export const FIGURES: Figure[] = [
   ...lesson03, ...lesson04, ...lesson05, ...lesson06, ...lesson07, ...lesson08, ...lesson09, ...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson14, ...lesson15,
-  ...lesson18, ...lesson19, ...lesson20, ...lesson21, ...lesson22, ...lesson23, ...lesson24, ...lesson25,
+  ...lesson16, ...lesson17, ...lesson18, ...lesson19, ...lesson20, ...lesson21, ...lesson22, ...lesson23, ...lesson24, ...lesson25,
   ...lesson29, ...lesson30, ...lesson31, ...lesson32, ...lesson33, ...lesson34,
 ];
