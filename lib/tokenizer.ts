@@ -14,7 +14,8 @@
  *   sequences.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /**
  * GPT-2's byte → character table: the printable bytes stand for themselves, the other 68 bytes
@@ -317,4 +318,14 @@ export function bpeModelFromJson(text: string): BpeModel {
     vocab: { ...(json.model?.vocab ?? {}) },
     specialTokens: (json.added_tokens ?? []).sort((a, b) => a.id - b.id).map((a) => a.content),
   };
+}
+
+/** datasets/tokenizer/tokenizer.json: the course tokenizer `npm run train-tokenizer` writes. */
+export const COURSE_TOKENIZER_PATH = join(dirname(fileURLToPath(import.meta.url)), "..", "datasets", "tokenizer", "tokenizer.json");
+
+let courseCache: Tokenizer | undefined;
+
+/** The course tokenizer (byte-level BPE, 2,048 ids, MiniMind's special tokens at ids 0-35), loaded once. */
+export function courseTokenizer(): Tokenizer {
+  return (courseCache ??= loadTokenizer(COURSE_TOKENIZER_PATH));
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { ROOT } from "../../grader/engine/paths.js";
 import { Rng } from "../../grader/engine/random.js";
-import { BOS_ID, encodeBytes, EOS_ID, PAD_ID } from "../../lib/model/byte-tokenizer.js";
+import { courseTokenizer } from "../../lib/tokenizer.js";
 
 export interface Sample {
   inputIds: number[];
@@ -20,9 +20,10 @@ export interface Sample {
  * (dataset/lm_dataset.py:47-55).
  */
 function pretrainSample(text: string, maxLength: number): Sample {
-  const tokens = [BOS_ID, ...encodeBytes(text).slice(0, maxLength - 2), EOS_ID];
-  const inputIds = [...tokens, ...new Array<number>(maxLength - tokens.length).fill(PAD_ID)];
-  return { inputIds, labels: inputIds.map((id) => (id === PAD_ID ? -100 : id)) };
+  const tok = courseTokenizer();
+  const tokens = [tok.bosId, ...tok.encode(text).slice(0, maxLength - 2), tok.eosId];
+  const inputIds = [...tokens, ...new Array<number>(maxLength - tokens.length).fill(tok.padId)];
+  return { inputIds, labels: inputIds.map((id) => (id === tok.padId ? -100 : id)) };
 }
 
 export interface Corpus {

@@ -4,7 +4,7 @@
  *
  * The model is MiniMindTS with your lesson functions wherever they pass their grader (the
  * reference elsewhere); the corpus is datasets/tiny-corpus.txt (3 KB, one sentence a line, read
- * with a byte-level tokenizer), one sentence in eight held out. A file this small is memorised: the
+ * with the course tokenizer, datasets/tokenizer/), one sentence in eight held out. A file this small is memorised: the
  * lab says so and prints the held-out loss next to the training loss. 250 steps take about a
  * minute on the wasm backend:
  *   COURSE_BACKEND=wasm npm run lab lesson-7 [-- --steps 250] [--use-reference lesson-11]
@@ -17,7 +17,7 @@ import { miniMindConfig } from "../../lib/model/config.js";
 import { MiniMindTS } from "../../lib/model/model.js";
 import { AdamW, trainStep } from "../../lib/model/train.js";
 import { saveModel } from "../../lib/model/checkpoint.js";
-import { BOS_ID, BYTE_VOCAB_SIZE, decodeBytes, encodeBytes, EOS_ID } from "../../lib/model/byte-tokenizer.js";
+import { courseTokenizer } from "../../lib/tokenizer.js";
 import type { PieceName } from "../../lib/model/pieces.js";
 import { labPieces, type Lab } from "../lab.js";
 import { asBatch, batches, loadCorpus, progressBar } from "./data.js";
@@ -58,7 +58,7 @@ const lab: Lab = async (ctx) => {
   console.log(`Lab 7: pretraining a tiny MiniMindTS on the ${ctx.backend} backend${cpuNote}\n`);
 
   const config = miniMindConfig({
-    vocabSize: BYTE_VOCAB_SIZE,
+    vocabSize: courseTokenizer().vocabSize,
     hiddenSize: args.hiddenSize,
     numHiddenLayers: args.numHiddenLayers,
     numAttentionHeads: 4,
@@ -71,7 +71,7 @@ const lab: Lab = async (ctx) => {
   const { pieces, extra } = await labPieces<{ cosineLr: (step: number, total: number, lr: number) => number }>(ctx, running, { cosineLr: "lesson-14" });
   const model = MiniMindTS.init(config, 42, { pieces });
   const params = model.trainableVariables().reduce((n, v) => n + v.size, 0);
-  console.log(`Model: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} bytes: ${(params / 1e6).toFixed(3)}M parameters`);
+  console.log(`Model: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} (the course tokenizer): ${(params / 1e6).toFixed(3)}M parameters`);
 
   const corpus = loadCorpus(args.maxSeqLen);
   const samples = corpus.train;
@@ -117,7 +117,7 @@ const lab: Lab = async (ctx) => {
   }
 
   const chart = join(ctx.outDir, "loss.svg");
-  writeFileSync(chart, lineChart({ title: "Pretraining loss (tiny corpus, byte tokens)", xLabel: "step", yLabel: "cross-entropy", series: [{ name: "training loss", points: losses }, { name: "held-out loss", points: heldOutLosses, dashed: true }] }));
+  writeFileSync(chart, lineChart({ title: "Pretraining loss (tiny corpus, course tokenizer)", xLabel: "step", yLabel: "cross-entropy", series: [{ name: "training loss", points: losses }, { name: "held-out loss", points: heldOutLosses, dashed: true }] }));
   const checkpoint = join(ctx.outDir, `pretrain_${config.hiddenSize}.safetensors`);
   saveModel(model, checkpoint);
   console.log(`Wrote ${ctx.show(chart)} and ${ctx.show(checkpoint)} (MiniMind's parameter names; open it with safetensors in Python)\n`);
@@ -126,10 +126,11 @@ const lab: Lab = async (ctx) => {
   const prompts = ["The cat", "The king", "In winter", "The river"];
   const pick = model.sampler({ seed: 7, temperature: 0.7, topK: 20, topP: 0.9 });
   for (const prompt of prompts) {
-    const ids = tf.tensor2d([[BOS_ID, ...encodeBytes(prompt)]], undefined, "int32");
-    const out = model.generate(ids, { maxNewTokens: args.maxSeqLen - ids.shape[1], eosTokenId: EOS_ID, pickToken: pick });
+    const tok = courseTokenizer();
+    const ids = tf.tensor2d([[tok.bosId, ...tok.encode(prompt)]], undefined, "int32");
+    const out = model.generate(ids, { maxNewTokens: args.maxSeqLen - ids.shape[1], eosTokenId: tok.eosId, pickToken: pick });
     const generated = Array.from(out.dataSync()).slice(ids.shape[1]);
-    console.log(`  ${JSON.stringify(prompt)} → ${JSON.stringify(prompt + decodeBytes(generated))}`);
+    console.log(`  ${JSON.stringify(prompt)} → ${JSON.stringify(prompt + tok.decode(generated, { skipSpecialTokens: true }))}`);
     tf.dispose([ids, out]);
   }
   model.dispose();
