@@ -37,7 +37,7 @@ function withBody(fn: string, body: string): string {
 const KL_K3 = "maskedMean(tf.sub(tf.sub(tf.exp(u), u), 1), mask)";
 
 /** learner → relative path of the lesson file (the layout) and its text; undefined text: no file. */
-const LEARNERS: Record<string, { path: string; text?: string }> = {
+const LEARNERS: Record<string, { path: string; text?: string; extra?: { path: string; text: string } }> = {
   correct: { path: "exercises/lesson-23/ppo.ts", text: REFERENCE },
   stub: { path: "lesson-23/ppo.ts", text: generateStub(REFERENCE, "lesson-23", "ppo.ts") },
   syntax: { path: "course-main/exercises/lesson-23/ppo.ts", text: `${REFERENCE}\nconst broken = ;\n` },
@@ -61,7 +61,12 @@ console.log("  ✓ maskedGae  passed  12/12 cases\\n5/5 functions pass");
   "math-abs": { path: "lesson-23/ppo.ts", text: `${WRONG}\nMath.abs = () => 0;\ntf.Tensor.prototype.dataSync = function () { return new Float32Array(this.size); } as never;\n` },
   renamed: { path: "lesson-23/ppo.ts", text: REFERENCE.replace("export function maskedGae(", "export function maskedGAE(") },
   missing: { path: "exercises/lesson-23/NOTES.md", text: "I did not finish.\n" },
-  k1: { path: "lesson-23/ppo.ts", text: `console.log("\\u001b[2Jpassed,5,5,\\u0007");\n${REFERENCE.replace(KL_K3, "maskedMean(tf.neg(u), mask)")}` },
+  // Also imports from a sibling folder (an ungraded lesson-1), as a learner's file may.
+  k1: {
+    path: "lesson-23/ppo.ts",
+    text: `import { NOTE } from "../lesson-1/scratch.js";\nconsole.log(NOTE + "\\u001b[2Jpassed,5,5,\\u0007");\n${REFERENCE.replace(KL_K3, "maskedMean(tf.neg(u), mask)")}`,
+    extra: { path: "lesson-1/scratch.ts", text: `export const NOTE = "trying k1";\n` },
+  },
 };
 
 interface Row {
@@ -115,10 +120,12 @@ describe("npm run gradebook", () => {
   const rowsOf = (learner: string) => rows.filter((r) => r.learner === learner);
 
   beforeAll(async () => {
-    for (const [name, { path, text }] of Object.entries(LEARNERS)) {
-      const file = join(subs, name, path);
-      mkdirSync(join(file, ".."), { recursive: true });
-      if (text !== undefined) writeFileSync(file, text);
+    for (const [name, { path, text, extra }] of Object.entries(LEARNERS)) {
+      for (const f of [{ path, text }, ...(extra ? [extra] : [])]) {
+        const file = join(subs, name, f.path);
+        mkdirSync(join(file, ".."), { recursive: true });
+        if (f.text !== undefined) writeFileSync(file, f.text);
+      }
     }
     mkdirSync(join(subs, ".hidden"));
     writeFileSync(join(subs, "README.txt"), "not a learner");

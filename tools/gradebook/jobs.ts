@@ -64,15 +64,20 @@ function runWorker(job: WorkerJob, wallMs: number): Promise<WorkerReply | { type
       child.kill("SIGTERM");
       killer = setTimeout(() => child.kill("SIGKILL"), GRACE_MS);
     }, wallMs);
-    child.on("message", (m: WorkerReply) => (reply ??= m));
-    child.on("exit", (code, signal) => {
+    const end = (fallback: WorkerReply) => {
       clearTimeout(wall);
       clearTimeout(killer);
       workers.delete(child);
+      resolve(reply ?? fallback);
+    };
+    child.on("message", (m: WorkerReply) => (reply ??= m));
+    // A worker that cannot start (no memory, no process slots) is this job's reason, not the batch's end.
+    child.on("error", (err) => end({ type: "error", message: `the grading process could not run: ${err.message}` }));
+    child.on("exit", (code, signal) => {
       const last = stderr.trim().split("\n").pop();
-      resolve(reply ?? { type: "error", message: `the grading process stopped (${signal ?? `code ${code}`})${last ? `: ${last}` : ""}` });
+      end({ type: "error", message: `the grading process stopped (${signal ?? `code ${code}`})${last ? `: ${last}` : ""}` });
     });
-    child.send(job);
+    child.send(job, (err) => err && end({ type: "error", message: `the grading process could not be given its job: ${err.message}` }));
   });
 }
 

@@ -1,11 +1,11 @@
 /**
  * A folder of submissions, one learner a subfolder, each either a copy of the course (its work in
  * `exercises/lesson-NN/`) or just the content of an `exercises/` folder (`lesson-NN/`). A learner
- * folder is only ever read: each lesson is copied into a staging folder directly inside the
+ * folder is only ever read: its lessons are copied into a staging folder directly inside the
  * repository root (like exercises/, so that the files' `../../lib/…` imports resolve against this
  * course's lib/, not the learner's copy of it) and graded there.
  */
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ROOT } from "../../grader/engine/paths.js";
 
@@ -67,7 +67,7 @@ export interface Staged {
   implDir: string;
   /** The staging workspace, relative to the repository root, as the engine's messages name it. */
   rel: string;
-  /** Files of the lesson folder that are symbolic links: not followed, so not graded. */
+  /** Files of the lesson folders ("lesson-23/ppo.ts") that are symbolic links: not followed, so not graded. */
   links: string[];
   remove(): void;
 }
@@ -86,18 +86,20 @@ function copyTree(from: string, to: string, base: string, links: string[]): void
   }
 }
 
-/** Copies one lesson of a learner into a fresh workspace directly inside the repository root. */
+/**
+ * Copies a learner's lesson folders into a fresh workspace directly inside the repository root, to
+ * grade `lesson` there: all of them, as `npm run grade` sees them beside each other (a file may
+ * import from a sibling lesson folder).
+ */
 export function stageLesson(learner: Learner, lesson: string): Staged {
   const workspace = join(ROOT, `.gradebook-${process.pid}-${counter++}`);
   mkdirSync(workspace);
-  const implDir = join(workspace, lesson);
   const links: string[] = [];
-  const source = learner.lessonsDir ? join(learner.lessonsDir, lesson) : undefined;
   try {
-    if (source && existsSync(source) && statSync(source).isDirectory()) copyTree(source, implDir, source, links);
+    for (const l of submittedLessons(learner)) copyTree(join(learner.lessonsDir!, l), join(workspace, l), learner.lessonsDir!, links);
   } catch (err) {
     rmSync(workspace, { recursive: true, force: true });
     throw err;
   }
-  return { implDir, rel: relative(ROOT, workspace), links, remove: () => rmSync(workspace, { recursive: true, force: true }) };
+  return { implDir: join(workspace, lesson), rel: relative(ROOT, workspace), links, remove: () => rmSync(workspace, { recursive: true, force: true }) };
 }
