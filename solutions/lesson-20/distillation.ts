@@ -45,7 +45,8 @@ export function distillationLoss(studentLogits: tf.Tensor3D, teacherLogits: tf.T
     // 1) Cross-entropy on the labels, at temperature 1, masked mean (lines 70-78).
     const safeLabels = tf.where(tf.cast(mask, "bool"), tf.cast(shifted, "int32"), tf.zerosLike(tf.cast(shifted, "int32")));
     const logQ = tf.logSoftmax(student, -1);
-    const tokenCe = tf.neg(tf.sum(tf.mul(logQ, tf.oneHot(safeLabels, V, 1, 0, "float32")), -1)); // [rows]
+    const picked = tf.cast(tf.oneHot(safeLabels, V), "float32"); // int32 first: the wasm OneHot ignores a float dtype
+    const tokenCe = tf.neg(tf.sum(tf.mul(logQ, picked), -1)); // [rows]
     const ce = tf.div(tf.sum(tf.mul(tokenCe, mask)), tf.add(count, 1e-8)) as tf.Scalar;
 
     // 2) T²·KL(p_teacher ‖ q_student) at temperature T, batch-mean over counted tokens (25-36, 84-88).

@@ -38,7 +38,7 @@ export function distillationLossVariant(f: DistillFlaws) {
       const count = tf.sum(mask);
       const safe = tf.where(tf.cast(mask, "bool"), tf.cast(shifted, "int32"), tf.zeros([rows], "int32"));
       const logQ = tf.logSoftmax(f.ceAtTemperature ? tf.div(student, temperature) : student, -1);
-      const tokenCe = tf.neg(tf.sum(tf.mul(logQ, tf.oneHot(safe as tf.Tensor1D, V, 1, 0, "float32")), -1));
+      const tokenCe = tf.neg(tf.sum(tf.mul(logQ, tf.cast(tf.oneHot(safe as tf.Tensor1D, V), "float32")), -1));
       const ce = tf.div(tf.sum(tf.mul(tokenCe, mask)), tf.add(count, 1e-8));
       const logP = tf.logSoftmax(tf.div(teacher, temperature), -1);
       const logQT = tf.logSoftmax(f.studentAtT1 ? student : tf.div(student, temperature), -1);
