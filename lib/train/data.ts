@@ -1,12 +1,15 @@
 /**
- * Training data for `npm run train`: corpus files read line by line (bad lines skipped and
- * counted, never fatal), samples built as MiniMind's datasets build them, a held-out split, and
- * each epoch's seeded order.
+ * Training data for `npm run train`: corpus files read record by record (malformed lines skipped
+ * and counted by lib/data/jsonl.ts, never fatal), a held-out split, and each epoch's seeded order.
+ * Samples themselves are built by the lesson functions (lesson 6's `pretrainSample`, lesson 5's
+ * `sftSample`), which the stages get through the resolver.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { Rng } from "../../grader/engine/random.js";
+import { ROOT } from "../../grader/engine/paths.js";
+import { newReport, readJsonl } from "../data/jsonl.js";
 import { TrainError } from "./errors.js";
-import type { TrainTokenizer } from "./tokenizer.js";
 
 /** One training sample: ids and labels of the same length, −100 where a label is ignored. */
 export interface Sample {
@@ -17,57 +20,38 @@ export interface Sample {
 /** The records of a corpus file, and what was skipped. */
 export interface Records<T> {
   records: T[];
-  /** Lines that were not a valid record, counted, with the first few line numbers and why. */
   skipped: number;
-  skippedExamples: string[];
+  /** The first few skipped lines: "file:line: skipped (why)". */
+  problems: string[];
 }
+
+/** A path as messages show it: relative to the repository root when inside it. */
+export const shown = (p: string): string => {
+  const r = relative(ROOT, p);
+  return r === "" ? "." : r.startsWith("..") ? p : r;
+};
 
 /**
- * Reads `path` one record a line: in a .jsonl file each line is JSON and `pick` returns the record
- * (or a reason it is malformed); in any other file each non-empty line is `pick`ed as a string.
+ * The records of `path`, at most `limit`: a .jsonl file is read with `check` (a malformed line is
+ * skipped and counted); any other file gives one record per non-empty line, through `fromLine`.
  */
-export function readRecords<T>(path: string, pick: (value: unknown) => T | string): Records<T> {
-  if (!existsSync(path)) throw new TrainError(`no data file at ${path}`);
-  const jsonl = path.endsWith(".jsonl");
-  const out: Records<T> = { records: [], skipped: 0, skippedExamples: [] };
-  readFileSync(path, "utf8")
-    .split("\n")
-    .forEach((line, i) => {
-      if (line.trim() === "") return;
-      let value: unknown = line.trim();
-      if (jsonl) {
-        try {
-          value = JSON.parse(line);
-        } catch {
-          value = undefined;
-        }
-      }
-      const picked = value === undefined ? "not JSON" : pick(value);
-      if (typeof picked === "string") {
-        out.skipped++;
-        if (out.skippedExamples.length < 3) out.skippedExamples.push(`line ${i + 1}: ${picked}`);
-      } else out.records.push(picked);
-    });
-  return out;
+export async function loadRecords<T>(path: string, check: (v: unknown) => string | undefined, fromLine: (line: string) => T, limit = Infinity): Promise<Records<T>> {
+  if (!existsSync(path)) throw new TrainError(`no data file at ${shown(path)}`);
+  if (!path.endsWith(".jsonl")) {
+    const lines = readFileSync(path, "utf8").split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    return { records: lines.slice(0, limit).map(fromLine), skipped: 0, problems: [] };
+  }
+  const report = newReport();
+  const records: T[] = [];
+  for await (const r of readJsonl<T>(path, report, { check, onProblem: () => undefined, maxProblems: 3 })) {
+    records.push(r);
+    if (records.length >= limit) break;
+  }
+  return { records, skipped: report.skipped, problems: report.problems.map((p) => p.replace(`${path}:`, `${shown(path)}:`)) };
 }
 
-/** A pretraining record: `{"text": "…"}` (MiniMind's pretrain jsonl) or a plain line. */
-export function pickText(value: unknown): { text: string } | string {
-  if (typeof value === "string") return { text: value };
-  const text = (value as { text?: unknown } | null)?.text;
-  return typeof text === "string" && text.trim() !== "" ? { text } : 'no non-empty "text" string';
-}
-
-/**
- * MiniMind's pretraining sample: the text's tokens cut to maxLength − 2, then [BOS] + tokens +
- * [EOS], padded to maxLength; labels are the ids with −100 on padding (dataset/lm_dataset.py:47-55).
- */
-export function pretrainSample(tok: TrainTokenizer, text: string, maxLength: number): Sample {
-  const tokens = [tok.bosId, ...tok.encode(text).slice(0, maxLength - 2), tok.eosId];
-  const inputIds = new Int32Array(maxLength).fill(tok.padId);
-  inputIds.set(tokens);
-  return { inputIds, labels: inputIds.map((id) => (id === tok.padId ? -100 : id)) };
-}
+/** A lesson function's (ids, labels) as a Sample. */
+export const asSample = (s: { inputIds: number[]; labels: number[] }): Sample => ({ inputIds: Int32Array.from(s.inputIds), labels: Int32Array.from(s.labels) });
 
 /** Every `every`-th item (index mod every = every − 1) held out, the rest trained on. */
 export function splitHeldOut<T>(items: readonly T[], every: number): { train: T[]; heldOut: T[] } {
@@ -87,4 +71,48 @@ export function epochOrder(n: number, seed: number, epoch: number): number[] {
     [order[i], order[j]] = [order[j], order[i]];
   }
   return order;
+}
+
+/** A pretraining record of `readRecords`: `{"text": "…"}` or a plain line; otherwise why not. */
+export function pickText(value: unknown): { text: string } | string {
+  if (typeof value === "string") return { text: value };
+  const text = (value as { text?: unknown } | null)?.text;
+  return typeof text === "string" && text.trim() !== "" ? { text } : 'no non-empty "text" string';
+}
+
+/**
+ * Synchronous reading of a small file (labs/post-training.ts): each non-empty line is `pick`ed,
+ * parsed as JSON first in a .jsonl file; malformed lines are counted in `skipped`.
+ */
+export function readRecords<T>(path: string, pick: (value: unknown) => T | string): Records<T> {
+  if (!existsSync(path)) throw new TrainError(`no data file at ${shown(path)}`);
+  const out: Records<T> = { records: [], skipped: 0, problems: [] };
+  readFileSync(path, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.trim() === "") return;
+      let value: unknown = line.trim();
+      if (path.endsWith(".jsonl")) {
+        try {
+          value = JSON.parse(line);
+        } catch {
+          value = undefined;
+        }
+      }
+      const picked = value === undefined ? "not JSON" : pick(value);
+      if (typeof picked !== "string") out.records.push(picked);
+      else if (++out.skipped <= 3) out.problems.push(`${shown(path)}:${i + 1}: skipped (${picked})`);
+    });
+  return out;
+}
+
+/**
+ * MiniMind's pretraining sample for a byte-level tokenizer (labs/post-training.ts); runs on the
+ * course tokenizer use lesson 6's `pretrainSample` through the resolver instead.
+ */
+export function pretrainSample(tok: { bosId: number; eosId: number; padId: number; encode(t: string): number[] }, text: string, maxLength: number): Sample {
+  const tokens = [tok.bosId, ...tok.encode(text).slice(0, maxLength - 2), tok.eosId];
+  const inputIds = new Int32Array(maxLength).fill(tok.padId);
+  inputIds.set(tokens);
+  return { inputIds, labels: inputIds.map((id) => (id === tok.padId ? -100 : id)) };
 }

@@ -27,7 +27,7 @@ import { TrainError } from "./errors.js";
 import { progress } from "./progress.js";
 import { PRESETS, presetConfig, type TrainSettings } from "./settings.js";
 import type { Stage, StageContext } from "./stage.js";
-import { courseTokenizer } from "./tokenizer.js";
+import { decodeText, trainTokenizer } from "./tokenizer.js";
 
 export interface RunOptions {
   stage: Stage;
@@ -125,7 +125,7 @@ function generateSamples(model: MiniMindTS, ctx: StageContext, stage: Stage): Ar
     const input = tf.tensor2d([ids], undefined, "int32");
     const maxNewTokens = Math.max(1, ctx.settings.maxSeqLen - ids.length);
     const out = model.generate(input, { maxNewTokens, eosTokenId: ctx.tok.eosId, pickToken: pick });
-    const text = ctx.tok.decode(Array.from(out.dataSync()).slice(ids.length));
+    const text = decodeText(ctx.tok, Array.from(out.dataSync()).slice(ids.length));
     tf.dispose([input, out]);
     return { prompt, text };
   });
@@ -146,7 +146,7 @@ const show = (p: string) => {
 /** Runs the stage (see the module comment). Throws TrainError for bad input, before changing any file. */
 export async function runStage(opts: RunOptions): Promise<RunResult> {
   const { stage } = opts;
-  const tok = courseTokenizer();
+  const tok = trainTokenizer();
   const log = (line: string) => console.log(line);
 
   // 1. Settings, config and resume state: every check happens before anything is written.
@@ -166,32 +166,36 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   const config = resume ? resume.meta.config : presetConfig(preset, tok.vocabSize, settings.maxSeqLen);
   if (resume && opts.configName) checkShapes(resume.weights, presetConfig(preset, tok.vocabSize, settings.maxSeqLen), `checkpoint ${resumeFile}`, `--config ${configName}`);
   if (config.vocabSize !== tok.vocabSize) throw new TrainError(`the model has ${config.vocabSize} token ids, the tokenizer (${tok.name}) ${tok.vocabSize}`);
+  const initial = resume ? resume.weights : undefined;
+
+  // 2. Whose functions run: the model's pieces, the loop's (lessons 14-15) and the stage's own.
+  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "causalLmLoss", "generate", "sampleNextToken"];
+  const resolved = await resolvePieces({ useReference: opts.useReference });
+  const lessons = await resolveFunctions<LessonFns>(LESSON_FNS, { useReference: opts.useReference });
+  const own = await resolveFunctions<Record<string, unknown>>(stage.functions ?? {}, { useReference: opts.useReference });
+  const choices: FunctionChoice[] = [...resolved.choices.filter((c) => running.includes(c.name as PieceName)), ...lessons.choices, ...own.choices];
+  const fns = lessons.fns;
+  log(`npm run train -- ${stage.name}: ${stage.summary}, on the ${tf.getBackend()} backend`);
+  for (const line of describeRun(choices)) log(line);
+
   const ctx: StageContext = {
     tok,
     config,
     configName,
     settings,
-    dataPath: opts.dataPath ?? (resume?.meta.settings.dataPath as string | undefined) ?? join(ROOT, stage.defaultData),
-    fromPath: opts.fromPath,
+    dataPath: opts.dataPath ?? (resume?.meta.settings.dataPath as string | undefined),
+    fromPath: opts.fromPath ?? (resume?.meta.settings.fromPath as string | undefined),
+    fns: own.fns,
     log,
   };
-  const data = stage.loadData(ctx);
+  const data = await stage.loadData(ctx);
   if (data.train.length === 0) throw new TrainError(`no training samples in ${data.source}${data.skipped > 0 ? ` (${data.skipped} malformed lines skipped)` : ""}`);
-  const initial = resume ? resume.weights : stage.initialWeights?.(ctx);
-
-  // 2. Whose functions run.
-  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "causalLmLoss", "generate", "sampleNextToken"];
-  const resolved = await resolvePieces({ useReference: opts.useReference });
-  const lessons = await resolveFunctions<LessonFns>(LESSON_FNS, { useReference: opts.useReference });
-  const choices: FunctionChoice[] = [...resolved.choices.filter((c) => running.includes(c.name as PieceName)), ...lessons.choices];
-  const fns = lessons.fns;
-  log(`npm run train -- ${stage.name}: ${stage.summary}, on the ${tf.getBackend()} backend`);
-  for (const line of describeRun(choices)) log(line);
+  const initialWeights = initial ?? stage.initialWeights?.(ctx);
 
   // 3. Model and optimiser.
   const weights: Record<string, tf.Tensor> = {};
-  if (initial) for (const [name, t] of Object.entries(initial)) weights[name] = tf.tensor(t.data, t.shape, "float32");
-  const model = initial ? new MiniMindTS(config, weights, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
+  if (initialWeights) for (const [name, t] of Object.entries(initialWeights)) weights[name] = tf.tensor(t.data, t.shape, "float32");
+  const model = initialWeights ? new MiniMindTS(config, weights, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
   tf.dispose(Object.values(weights));
   const variables = stage.trainable?.(model) ?? model.trainableVariables();
   const names = variables.map((v) => Object.keys(model.params).find((n) => model.params[n] === v) ?? v.name);
@@ -205,7 +209,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   const totalSteps = settings.steps ?? settings.epochs * itersPerEpoch;
   log(`Model: --config ${configName} (${preset.summary}), vocab ${config.vocabSize} (${tok.name}): ${(paramCount / 1e6).toFixed(3)}M trainable parameters`);
   log(`Data: ${data.source}: ${data.train.length} samples to train on, ${data.heldOut.length} held out; ${itersPerEpoch} batches of ${B} an epoch`);
-  if (data.skipped > 0) log(`  skipped ${data.skipped} malformed line${data.skipped === 1 ? "" : "s"} (${data.skippedExamples.join("; ")})`);
+  if (data.skipped > 0) log(`  skipped ${data.skipped} malformed line${data.skipped === 1 ? "" : "s"}: ${data.problems.join("; ")}${data.problems.length < data.skipped ? "; …" : ""}`);
   log(`Run: ${totalSteps} micro-batches, lr ${settings.learningRate} on MiniMind's cosine, accumulation ${K}, clip ${settings.gradClip}, a checkpoint every ${settings.saveEvery}`);
 
   // 4. Position: where this process starts.
@@ -230,7 +234,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     pending = true;
   }
 
-  const runSettings = { ...settings, configName, dataPath: ctx.dataPath };
+  const runSettings = { ...settings, configName, dataPath: ctx.dataPath, fromPath: ctx.fromPath };
   const started = performance.now();
   const trainSeconds = () => trainSecondsBefore + (performance.now() - started) / 1000;
   const save = (nextEpoch: number, nextInEpoch: number) => {

@@ -22,8 +22,10 @@ export interface TrainSettings {
   logEvery: number;
   /** The held-out loss every this many micro-batches, and at the end. */
   evalEvery: number;
-  /** One record in this many is held out (never trained on). */
+  /** One record in this many is held out (never trained on), when the data has no held-out file. */
   heldOutEvery: number;
+  /** At most this many held-out records are evaluated (evaluation cost grows with them). */
+  heldOutLimit: number;
 }
 
 export interface Preset {
@@ -42,6 +44,7 @@ const base: Omit<TrainSettings, "batchSize" | "maxSeqLen"> = {
   logEvery: 25,
   evalEvery: 100,
   heldOutEvery: 8,
+  heldOutLimit: 256,
 };
 
 export const PRESETS: Record<string, Preset> = {

@@ -1,11 +1,13 @@
 /**
  * What a training stage is to `npm run train`: its data, where its weights start, how its weights
- * are named, and the prompts it shows before and after. The loop (lib/train/run.ts) is the same
- * for every stage; a stage module under lib/train/stages/ supplies only these.
+ * are named, the lesson functions it needs, and the prompts it shows before and after. The loop
+ * (lib/train/run.ts) is the same for every stage; a stage module under lib/train/stages/ supplies
+ * only these.
  */
 import type { MiniMindConfig } from "../model/config.js";
 import type { MiniMindTS } from "../model/model.js";
 import type { StoredTensor } from "../model/safetensors.js";
+import type { Variable } from "../tf.js";
 import type { Sample } from "./data.js";
 import type { TrainSettings } from "./settings.js";
 import type { TrainTokenizer } from "./tokenizer.js";
@@ -16,10 +18,12 @@ export interface StageContext {
   /** The config's name, for messages ("--config tiny"). */
   configName: string;
   settings: TrainSettings;
-  /** --data, else the stage's default. */
-  dataPath: string;
+  /** --data, when given (else the stage's own default files). */
+  dataPath?: string;
   /** --from: the weights file to start from, when the stage takes one. */
   fromPath?: string;
+  /** The stage's `functions`, resolved (the learner's when they pass grading, else the reference). */
+  fns: Record<string, unknown>;
   /** Prints a line of the run's header. */
   log: (line: string) => void;
 }
@@ -27,11 +31,11 @@ export interface StageContext {
 export interface StageData {
   train: Sample[];
   heldOut: Sample[];
-  /** Where the samples came from, in a few words ("datasets/tiny-corpus.txt, 96 lines"). */
+  /** Where the samples came from, in a few words. */
   source: string;
-  /** Malformed records skipped, and the first few with why. */
+  /** Malformed records skipped, and the first few with where and why. */
   skipped: number;
-  skippedExamples: string[];
+  problems: string[];
 }
 
 /** A prompt shown before and after training, as text and as the ids generation starts from. */
@@ -45,14 +49,14 @@ export interface Stage {
   summary: string;
   /** MiniMind's --save_weight: the checkpoint's name prefix ("pretrain", "full_sft", …). */
   weightName: string;
-  /** The data file when --data is not given (relative to the repository root). */
-  defaultData: string;
   /** Settings that differ from the config's for this stage (SFT's smaller learning rate). */
   settings?: Partial<TrainSettings>;
-  loadData(ctx: StageContext): StageData;
+  /** Lesson functions the stage calls (name → lesson), resolved and printed with the loop's. */
+  functions?: Record<string, string>;
+  loadData(ctx: StageContext): Promise<StageData>;
   /** Weights to start from; undefined starts from a seeded initialisation. */
   initialWeights?(ctx: StageContext): Record<string, StoredTensor> | undefined;
   prompts(ctx: StageContext): StagePrompt[];
   /** The variables the optimiser updates (default: every parameter). A LoRA stage returns only its adapters. */
-  trainable?(model: MiniMindTS): import("../tf.js").Variable[];
+  trainable?(model: MiniMindTS): Variable[];
 }
