@@ -1,0 +1,154 @@
+/**
+ * One chat completion: OpenAI request → chat template → token ids → generation → text → reply,
+ * streamed as server-sent events or returned whole. This is where the API meets the model, the
+ * part of MiniMind's scripts/serve_openai_api.py:105-234 that is not HTTP.
+ */
+import type { GenerationEngine, FinishReason } from "./engine.js";
+import { ApiError } from "./errors.js";
+import { DeltaTracker, firstStop, partialTagLength, replyView } from "./reply-stream.js";
+import type { ChatRequest } from "./schema.js";
+import type { ChatTokenizer } from "./tokenizer.js";
+
+/** The chat message shape the template reads (lesson 4's renderChat). */
+export interface TemplateMessage {
+  role: string;
+  content?: string | null;
+  reasoning_content?: string | null;
+  tool_calls?: Array<{ function: { name: string; arguments: unknown } }> | null;
+}
+
+export type RenderChat = (messages: TemplateMessage[], opts: { tools?: unknown[] | null; addGenerationPrompt?: boolean; openThinking?: boolean }) => string;
+
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+export type ParseAssistantText = (text: string, idPrefix?: string) => { content: string; reasoningContent: string | null; toolCalls: ToolCall[] | null };
+
+/** What a completion needs besides the request. */
+export interface CompletionContext {
+  engine: GenerationEngine;
+  tokenizer: ChatTokenizer;
+  renderChat: RenderChat;
+  parseAssistantText: ParseAssistantText;
+  modelId: string;
+  contextLength: number;
+  /** A fresh number for ids and default seeds. */
+  nextSerial: () => number;
+}
+
+/** Where a completion's output goes. */
+export interface CompletionSink {
+  /** Streaming: one event's JSON (the caller writes `data: …\n\n`). */
+  event?: (chunk: object) => void;
+  /** Called when the client is gone: register the cancel function. */
+  onAbort: (cancel: () => void) => void;
+}
+
+/** The request's messages as the template reads them (content parts joined, developer as system). */
+function templateMessages(req: ChatRequest): TemplateMessage[] {
+  return req.messages.map((m) => ({
+    role: m.role === "developer" ? "system" : m.role,
+    content: Array.isArray(m.content) ? m.content.map((p) => p.text ?? "").join("") : (m.content ?? ""),
+    reasoning_content: m.reasoning_content ?? null,
+    tool_calls: m.tool_calls?.map((c) => ({ function: { name: c.function.name, arguments: c.function.arguments ?? {} } })) ?? null,
+  }));
+}
+
+const wantsThinking = (r: ChatRequest) => Boolean(r.open_thinking || r.chat_template_kwargs?.open_thinking || r.chat_template_kwargs?.enable_thinking);
+
+/** Decoded text of `ids`, without a trailing half character unless `final`. */
+function decodeStable(tokenizer: ChatTokenizer, ids: number[], final: boolean): string {
+  const text = tokenizer.decode(ids);
+  return final ? text : text.replace(/\uFFFD+$/, "");
+}
+
+export interface CompletionResult {
+  /** The whole response for a non-streaming request (undefined when streamed). */
+  body?: object;
+}
+
+/** Runs one chat completion; throws ApiError for requests it refuses (before anything is sent). */
+export async function runCompletion(ctx: CompletionContext, req: ChatRequest, sink: CompletionSink): Promise<CompletionResult> {
+  if (req.model !== ctx.modelId) throw new ApiError(404, `The model '${req.model}' does not exist: this server serves '${ctx.modelId}' (GET /v1/models)`, "invalid_request_error", "model", "model_not_found");
+  const thinking = wantsThinking(req);
+  const prompt = ctx.renderChat(templateMessages(req), { tools: req.tools && req.tools.length > 0 ? req.tools : null, addGenerationPrompt: true, openThinking: thinking });
+  const promptIds = ctx.tokenizer.encode(prompt);
+  const room = ctx.contextLength - promptIds.length;
+  const asked = req.max_completion_tokens ?? req.max_tokens ?? null;
+  if (room < 1 || (asked !== null && asked > room)) {
+    const param = req.max_completion_tokens != null ? "max_completion_tokens" : req.max_tokens != null ? "max_tokens" : "messages";
+    throw new ApiError(
+      400,
+      `This model's maximum context length is ${ctx.contextLength} tokens. However, you requested ${promptIds.length + (asked ?? 1)} tokens (${promptIds.length} in the messages, ${asked ?? 1} in the completion). Please reduce the length of the messages or completion.`,
+      "invalid_request_error",
+      param,
+      "context_length_exceeded",
+    );
+  }
+  const stops = req.stop == null ? [] : typeof req.stop === "string" ? [req.stop] : req.stop;
+  const serial = ctx.nextSerial();
+  const id = `chatcmpl-${Date.now().toString(36)}${serial}`;
+  const created = Math.floor(Date.now() / 1000);
+  const ids: number[] = [];
+  let stoppedAt = -1;
+  const tracker = new DeltaTracker();
+  const chunk = (delta: object, finish: string | null = null) => ({ id, object: "chat.completion.chunk", created, model: ctx.modelId, choices: [{ index: 0, delta, finish_reason: finish }] });
+
+  /** The raw text so far, cut at a stop string; and how much of its end must wait. */
+  const current = (final: boolean): { text: string; hold: number } => {
+    let text = decodeStable(ctx.tokenizer, ids, final);
+    const at = firstStop(text, stops);
+    if (at >= 0) return { text: text.slice(0, at), hold: 0 };
+    return { text, hold: final ? 0 : partialTagLength(text, stops) };
+  };
+
+  const handle = ctx.engine.generate({
+    promptIds,
+    maxNewTokens: asked ?? room,
+    temperature: req.temperature ?? 0.7,
+    topP: req.top_p ?? 0.92,
+    topK: 50,
+    seed: req.seed ?? serial,
+    onToken: (token) => {
+      if (stoppedAt >= 0) return;
+      ids.push(token);
+      const { text, hold } = current(false);
+      if (firstStop(decodeStable(ctx.tokenizer, ids, false), stops) >= 0) {
+        stoppedAt = ids.length;
+        handle.cancel();
+      }
+      if (!sink.event) return;
+      const d = tracker.next(replyView(text.slice(0, text.length - hold), thinking, false));
+      if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }));
+      if (d.content) sink.event(chunk({ content: d.content }));
+    },
+  });
+  sink.event?.(chunk({ role: "assistant", content: "" }));
+  let clientGone = false;
+  sink.onAbort(() => {
+    clientGone = true;
+    handle.cancel();
+  });
+  const reason: FinishReason = await handle.done;
+  if (clientGone) return {};
+  const { text } = current(true);
+  const parsed = ctx.parseAssistantText(text, `call_${id.slice(8)}`);
+  const finish = parsed.toolCalls ? "tool_calls" : reason === "length" && stoppedAt < 0 ? "length" : "stop";
+  const usage = { prompt_tokens: promptIds.length, completion_tokens: ids.length, total_tokens: promptIds.length + ids.length };
+  if (sink.event) {
+    const d = tracker.next(replyView(text, thinking, true));
+    if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }));
+    if (d.content) sink.event(chunk({ content: d.content }));
+    if (parsed.toolCalls) sink.event(chunk({ tool_calls: parsed.toolCalls.map((c, index) => ({ index, ...c })) }));
+    sink.event(chunk({}, finish));
+    if (req.stream_options?.include_usage) sink.event({ id, object: "chat.completion.chunk", created, model: ctx.modelId, choices: [], usage });
+    return {};
+  }
+  const message: Record<string, unknown> = { role: "assistant", content: parsed.content };
+  if (parsed.reasoningContent) message.reasoning_content = parsed.reasoningContent;
+  if (parsed.toolCalls) message.tool_calls = parsed.toolCalls;
+  return { body: { id, object: "chat.completion", created, model: ctx.modelId, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage } };
+}

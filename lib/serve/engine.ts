@@ -1,0 +1,239 @@
+/**
+ * The server's side of generation: one generation process (lib/serve/worker.ts), one generation
+ * at a time, and a bounded queue in front of it. A request that finds the queue full is refused
+ * at once (the HTTP layer answers 429 with Retry-After) instead of waiting without limit.
+ *
+ * A generation is cancelled by leaving a mark in a folder the process checks before each token;
+ * a process that stops answering (a learner's `generate` that never returns) is killed after
+ * `stallMs` and started again, so the next request still gets a model.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FromWorker, GenerateJob } from "./protocol.js";
+
+const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
+
+export type Ready = Extract<FromWorker, { type: "ready" }>;
+export type FinishReason = "eos" | "length" | "cancelled";
+
+export interface EngineOptions {
+  checkpoint: string;
+  useReference?: string[];
+  /** Generations that may wait behind the running one (default 8). */
+  maxQueue?: number;
+  /** Kill and restart the generation process when it sends nothing for this long (default 60 s). */
+  stallMs?: number;
+  /** COURSE_BACKEND for the generation process (default: this process's, else cpu). */
+  backend?: string;
+}
+
+export interface GenerationRequest {
+  promptIds: number[];
+  maxNewTokens: number;
+  temperature: number;
+  topP: number;
+  topK: number;
+  seed: number;
+  /** Called with every token as it arrives. */
+  onToken: (token: number) => void;
+}
+
+/** Thrown by `generate` when the queue is full. */
+export class QueueFullError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("the server is busy: too many requests are waiting");
+  }
+}
+
+interface Pending {
+  job: GenerateJob;
+  req: GenerationRequest;
+  resolve: (r: FinishReason) => void;
+  reject: (e: Error) => void;
+  cancelled: boolean;
+}
+
+export class GenerationEngine {
+  private child: ChildProcess | undefined;
+  private readyInfo: Ready | undefined;
+  /** A generation process is up and has loaded its model. */
+  private alive = false;
+  private readonly queue: Pending[] = [];
+  private running: Pending | undefined;
+  private readonly cancelDir = mkdtempSync(join(tmpdir(), "minimind-serve-"));
+  private serial = 0;
+  private stallTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Milliseconds the last few generations took, for Retry-After. */
+  private readonly recent: number[] = [];
+  private startedAt = 0;
+  /** Restarts after a stall or a crash. */
+  restarts = 0;
+  /** Generations by how they ended (a cancel that came while queued counts as cancelled). */
+  readonly stats = { finished: 0, cancelled: 0, failed: 0 };
+
+  constructor(private readonly opts: EngineOptions) {}
+
+  /** Starts the generation process and waits until its model is loaded. */
+  async start(): Promise<Ready> {
+    const child = fork(WORKER, [JSON.stringify({ checkpoint: this.opts.checkpoint, useReference: this.opts.useReference ?? [], cancelDir: this.cancelDir })], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, COURSE_BACKEND: this.opts.backend ?? process.env.COURSE_BACKEND ?? "cpu" },
+    });
+    this.child = child;
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      const onMessage = (m: FromWorker) => {
+        if (m.type === "ready") resolve(m);
+        else if (m.type === "fatal") reject(new Error(m.message));
+      };
+      child.on("message", onMessage);
+      child.once("exit", (code) => reject(new Error(`the generation process exited (code ${code}) before its model was loaded`)));
+    });
+    child.removeAllListeners("message");
+    child.removeAllListeners("exit");
+    child.on("message", (m: FromWorker) => this.onMessage(m));
+    child.once("exit", () => this.onExit(child));
+    this.readyInfo = ready;
+    this.alive = true;
+    return ready;
+  }
+
+  get info(): Ready {
+    if (!this.readyInfo) throw new Error("the engine has not started");
+    return this.readyInfo;
+  }
+
+  /** Generations running or waiting. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running ? 1 : 0, waiting: this.queue.length };
+  }
+
+  /**
+   * Runs a generation; resolves with why it stopped. Throws QueueFullError at once when the queue
+   * is full. `handle.cancel()` stops it (while waiting or running).
+   */
+  generate(req: GenerationRequest): { done: Promise<FinishReason>; cancel: () => void } {
+    if (this.closed) throw new Error("the server is shutting down");
+    const maxQueue = this.opts.maxQueue ?? 8;
+    if (this.running && this.queue.length >= maxQueue) throw new QueueFullError(this.retryAfter());
+    const id = `job-${process.pid}-${++this.serial}`;
+    let pending!: Pending;
+    const done = new Promise<FinishReason>((resolve, reject) => {
+      pending = {
+        job: { type: "generate", id, promptIds: req.promptIds, maxNewTokens: req.maxNewTokens, temperature: req.temperature, topP: req.topP, topK: req.topK, seed: req.seed },
+        req,
+        resolve,
+        reject,
+        cancelled: false,
+      };
+    });
+    this.queue.push(pending);
+    this.pump();
+    return { done, cancel: () => this.cancel(pending) };
+  }
+
+  /** Seconds a client should wait before trying again: the queue's length times a recent generation's time. */
+  private retryAfter(): number {
+    const avg = this.recent.length > 0 ? this.recent.reduce((a, b) => a + b, 0) / this.recent.length : 1000;
+    return Math.max(1, Math.ceil(((this.queue.length + 1) * avg) / 1000));
+  }
+
+  private cancel(p: Pending): void {
+    if (p.cancelled) return;
+    p.cancelled = true;
+    const i = this.queue.indexOf(p);
+    if (i >= 0) {
+      this.queue.splice(i, 1);
+      this.stats.cancelled++;
+      p.resolve("cancelled");
+      return;
+    }
+    if (this.running === p) writeFileSync(join(this.cancelDir, p.job.id), "");
+  }
+
+  private pump(): void {
+    if (this.running || !this.child || !this.alive) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.running = next;
+    this.startedAt = performance.now();
+    this.child.send(next.job);
+    this.armStallTimer();
+  }
+
+  private armStallTimer(): void {
+    clearTimeout(this.stallTimer);
+    this.stallTimer = setTimeout(() => this.onStall(), this.opts.stallMs ?? 60_000);
+  }
+
+  private finish(reason: FinishReason | Error): void {
+    const p = this.running;
+    if (!p) return;
+    clearTimeout(this.stallTimer);
+    this.running = undefined;
+    rmSync(join(this.cancelDir, p.job.id), { force: true });
+    this.recent.push(performance.now() - this.startedAt);
+    if (this.recent.length > 8) this.recent.shift();
+    if (reason instanceof Error) this.stats.failed++;
+    else if (reason === "cancelled") this.stats.cancelled++;
+    else this.stats.finished++;
+    if (reason instanceof Error) p.reject(reason);
+    else p.resolve(reason);
+    this.pump();
+  }
+
+  private onMessage(m: FromWorker): void {
+    const p = this.running;
+    if (!p || !("id" in m) || m.id !== p.job.id) return;
+    if (m.type === "token") {
+      this.armStallTimer();
+      if (!p.cancelled) p.req.onToken(m.token);
+    } else if (m.type === "done") this.finish(m.reason);
+    else if (m.type === "error") this.finish(new Error(m.message));
+  }
+
+  private onStall(): void {
+    const child = this.child;
+    if (!child) return;
+    console.error(`generation process: no token for ${(this.opts.stallMs ?? 60_000) / 1000} s, restarting it`);
+    child.kill("SIGKILL");
+  }
+
+  private onExit(child: ChildProcess): void {
+    if (child !== this.child) return;
+    this.child = undefined;
+    this.alive = false;
+    if (this.closed) return;
+    this.restarts++;
+    const lost = this.running;
+    if (lost) {
+      this.running = undefined;
+      clearTimeout(this.stallTimer);
+      lost.reject(new Error("the generation process stopped during this generation (it was restarted)"));
+    }
+    this.start()
+      .then(() => this.pump())
+      .catch((err: unknown) => {
+        for (const p of this.queue.splice(0)) p.reject(err instanceof Error ? err : new Error(String(err)));
+      });
+  }
+
+  /** Stops the generation process and rejects whatever waits. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.stallTimer);
+    for (const p of this.queue.splice(0)) p.resolve("cancelled");
+    const child = this.child;
+    this.child = undefined;
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(this.cancelDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The JSON schema of `POST /v1/chat/completions` (the subset of OpenAI's request this server
+ * honours): Fastify validates every body against it with ajv before a handler runs.
+ */
+const text = { anyOf: [{ type: "string" }, { type: "null" }, { type: "array", items: { type: "object", required: ["type"], properties: { type: { type: "string" }, text: { type: "string" } } } }] };
+
+export const chatRequestSchema = {
+  type: "object",
+  required: ["model", "messages"],
+  properties: {
+    model: { type: "string", minLength: 1 },
+    messages: {
+      type: "array",
+      minItems: 1,
+      items: {
+        type: "object",
+        required: ["role"],
+        properties: {
+          role: { enum: ["system", "developer", "user", "assistant", "tool"] },
+          content: text,
+          reasoning_content: { type: ["string", "null"] },
+          name: { type: "string" },
+          tool_call_id: { type: "string" },
+          tool_calls: {
+            type: ["array", "null"],
+            items: {
+              type: "object",
+              required: ["function"],
+              properties: { id: { type: "string" }, type: { type: "string" }, function: { type: "object", required: ["name"], properties: { name: { type: "string" }, arguments: {} } } },
+            },
+          },
+        },
+      },
+    },
+    temperature: { type: ["number", "null"], minimum: 0, maximum: 2 },
+    top_p: { type: ["number", "null"], exclusiveMinimum: 0, maximum: 1 },
+    max_tokens: { type: ["integer", "null"], minimum: 1 },
+    max_completion_tokens: { type: ["integer", "null"], minimum: 1 },
+    stop: { anyOf: [{ type: "string", minLength: 1 }, { type: "array", maxItems: 4, items: { type: "string", minLength: 1 } }, { type: "null" }] },
+    stream: { type: ["boolean", "null"] },
+    stream_options: { type: ["object", "null"], properties: { include_usage: { type: "boolean" } } },
+    tools: {
+      type: ["array", "null"],
+      items: {
+        type: "object",
+        required: ["type", "function"],
+        properties: { type: { const: "function" }, function: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 1 }, description: { type: "string" }, parameters: { type: "object" } } } },
+      },
+    },
+    tool_choice: {},
+    n: { type: ["integer", "null"], minimum: 1, maximum: 1 },
+    seed: { type: ["integer", "null"] },
+    user: { type: "string" },
+    open_thinking: { type: "boolean" },
+    chat_template_kwargs: { type: ["object", "null"], properties: { open_thinking: { type: "boolean" }, enable_thinking: { type: "boolean" } } },
+  },
+} as const;
+
+/** A request that passed the schema. */
+export interface ChatRequest {
+  model: string;
+  messages: Array<{
+    role: "system" | "developer" | "user" | "assistant" | "tool";
+    content?: string | null | Array<{ type: string; text?: string }>;
+    reasoning_content?: string | null;
+    tool_calls?: Array<{ id?: string; type?: string; function: { name: string; arguments?: unknown } }> | null;
+    tool_call_id?: string;
+    name?: string;
+  }>;
+  temperature?: number | null;
+  top_p?: number | null;
+  max_tokens?: number | null;
+  max_completion_tokens?: number | null;
+  stop?: string | string[] | null;
+  stream?: boolean | null;
+  stream_options?: { include_usage?: boolean } | null;
+  tools?: Array<{ type: "function"; function: { name: string; description?: string; parameters?: object } }> | null;
+  tool_choice?: unknown;
+  n?: number | null;
+  seed?: number | null;
+  open_thinking?: boolean;
+  chat_template_kwargs?: { open_thinking?: boolean; enable_thinking?: boolean } | null;
+}

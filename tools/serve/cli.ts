@@ -1,0 +1,85 @@
+/**
+ * npm run serve -- [--checkpoint FILE] [--port 8998] [--host 127.0.0.1] [--max-queue 8]
+ *                  [--use-reference lesson-4,lesson-27|all]
+ *
+ * Serves a MiniMindTS checkpoint over an OpenAI-compatible API with a chat page at `/`: MiniMind's
+ * scripts/serve_openai_api.py and web_demo.py in one. Without --checkpoint it serves the course's
+ * tiny chat checkpoint; lab 7 writes your own to labs/lesson-7/out/pretrain_128.safetensors.
+ */
+import { existsSync, statSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { describeRun } from "../../lib/resolver.js";
+import { createModelServer } from "../../lib/serve/app.js";
+import { TINY_CHAT_CHECKPOINT } from "../../lib/serve/checkpoints.js";
+import { shown } from "../loop/locations.js";
+
+const USAGE = "usage: npm run serve -- [--checkpoint FILE.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--use-reference lesson-N,…|all]";
+
+function fail(message: string): number {
+  console.error(`${message}\n${USAGE}`);
+  return 2;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        checkpoint: { type: "string", default: TINY_CHAT_CHECKPOINT },
+        port: { type: "string", default: "8998" },
+        host: { type: "string", default: "127.0.0.1" },
+        "max-queue": { type: "string", default: "8" },
+        "use-reference": { type: "string", multiple: true, default: [] },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a whole number from 0 to 65535, got ${values.port}`);
+  const maxQueue = Number(values["max-queue"]);
+  if (!Number.isInteger(maxQueue) || maxQueue < 0) return fail(`--max-queue must be a whole number ≥ 0, got ${values["max-queue"]}`);
+  const checkpoint = values.checkpoint!;
+  if (!existsSync(checkpoint) || !statSync(checkpoint).isFile()) return fail(`no checkpoint file at ${checkpoint}`);
+
+  console.log(`Loading ${shown(checkpoint)} …`);
+  let server;
+  try {
+    server = await createModelServer({ checkpoint, useReference: values["use-reference"]!.flatMap((v) => v.split(",")), maxQueue });
+  } catch (err) {
+    console.error(`could not start the server: ${(err as Error).message}`);
+    return 1;
+  }
+  const { ready } = server;
+  for (const line of describeRun(server.choices)) console.log(line);
+  console.log(
+    `\nModel '${server.modelId}': hidden ${ready.config.hiddenSize}, ${ready.config.numHiddenLayers} layers, ${(ready.parameters / 1e6).toFixed(2)}M parameters, ` +
+      `context ${ready.config.maxPositionEmbeddings} tokens, ${ready.backend} backend\nTokenizer: ${server.tokenizer.name}`,
+  );
+  try {
+    await server.app.listen({ port, host: values.host });
+  } catch (err) {
+    await server.app.close();
+    console.error(`could not listen on ${values.host}:${port}: ${(err as Error).message}`);
+    return 1;
+  }
+  const address = server.app.server.address();
+  const url = typeof address === "object" && address ? `http://${values.host}:${address.port}` : String(address);
+  console.log(`\nServing on ${url}/  (chat page)  and  ${url}/v1  (OpenAI API: GET /v1/models, POST /v1/chat/completions)`);
+  console.log("Ctrl-C stops it.");
+  const stop = () => {
+    void server.app.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return 0;
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== 0) process.exit(code);
