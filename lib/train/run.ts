@@ -188,7 +188,13 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     fns: own.fns,
     log,
   };
-  const data = await stage.loadData(ctx);
+  const loaded = await stage.loadData(ctx);
+  // A sample with no counted label (all −100 after the shift, e.g. a conversation whose reply was cut
+  // off by maxSeqLen) would make its batch's mean loss 0/0 = NaN and poison the weights: leave it out.
+  const counts = (x: Sample) => x.labels.some((l, i) => i > 0 && l !== -100);
+  const data = { ...loaded, train: loaded.train.filter(counts), heldOut: loaded.heldOut.filter(counts) };
+  const dropped = loaded.train.length - data.train.length + loaded.heldOut.length - data.heldOut.length;
+  if (dropped > 0) log(`(left out ${dropped} sample${dropped === 1 ? "" : "s"} with no label to learn within ${settings.maxSeqLen} tokens: raise --max-seq-len to keep them)`);
   if (data.train.length === 0) throw new TrainError(`no training samples in ${data.source}${data.skipped > 0 ? ` (${data.skipped} malformed lines skipped)` : ""}`);
   const initialWeights = initial ?? stage.initialWeights?.(ctx);
 

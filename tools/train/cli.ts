@@ -22,11 +22,12 @@ const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --data FILE          the stage's data (.jsonl or text; default the stage's corpus)
   --from FILE          weights to start from, for stages that take them (sft: a pretrain_*.safetensors)
   --use-reference L    run the reference for these lessons (lesson-14,lesson-11 or all)
-  --batch-size N  --accumulation-steps N  --learning-rate X  --save-every N  --eval-every N  --log-every N  --seed N
+  --batch-size N  --max-seq-len N  --accumulation-steps N  --learning-rate X  --save-every N  --eval-every N  --log-every N  --seed N
 Backend: COURSE_BACKEND=wasm (default) | cpu | tensorflow.`;
 
 const INT_OPTIONS: Record<string, keyof TrainSettings> = {
   "batch-size": "batchSize",
+  "max-seq-len": "maxSeqLen",
   "accumulation-steps": "accumulationSteps",
   "save-every": "saveEvery",
   "eval-every": "evalEvery",

@@ -36,7 +36,7 @@ const stage: Stage = {
   name: "sft",
   summary: "supervised fine-tuning on conversations, labels on the assistant's replies",
   weightName: "full_sft",
-  settings: { learningRate: 5e-4, epochs: 2 },
+  settings: { learningRate: 5e-4, epochs: 2, maxSeqLen: 128 },
   functions: { sftSample: "lesson-5", renderChat: "lesson-4" },
   async loadData(ctx) {
     const sftSample = ctx.fns.sftSample as SftSample;
