@@ -150,3 +150,57 @@ describe("distillation on MiniMindTS", () => {
     student.dispose();
   });
 });
+
+describe("the lora and distill stages (lib/train/stages/lora.ts, distill.ts) through the stage hooks", async () => {
+  const { buildStageModel, stageLoss } = await import("../lib/train/stage-hooks.js");
+  const { default: loraStage } = await import("../lib/train/stages/lora.js");
+  const { default: distillStage } = await import("../lib/train/stages/distill.js");
+  const { resolveFunctions } = await import("../lib/resolver.js");
+  const { byteTokenizer } = await import("../lib/train/tokenizer.js");
+  const ctxOf = async (stage: { functions?: Record<string, string> }, fromPath?: string) =>
+    ({
+      tok: byteTokenizer(),
+      config,
+      configName: "test",
+      settings: { seed: 5, maxSeqLen: 10 },
+      fromPath,
+      fns: (await resolveFunctions<Record<string, unknown>>(stage.functions ?? {}, { useReference: true })).fns,
+      log: () => {},
+    }) as never;
+
+  it("lora: from --from weights, only the adapters train, and the weights file holds only adapters", async () => {
+    const ctx = await ctxOf(loraStage);
+    const base = initialParameters(config, 3, 0.3);
+    const built = buildStageModel(loraStage, ctx, config, base, {}, 1);
+    tf.dispose(Object.values(base));
+    expect(built.trainable.length).toBe(8);
+    const before = snapshot(built.model.params);
+    const opt = new AdamW(built.trainable);
+    const { ids, labels } = batch(2);
+    for (let s = 0; s < 2; s++) stepOn(built.trainable, opt, () => stageLoss(loraStage, ctx, built.model, ids, labels), 1e-2);
+    for (const [n, v] of Object.entries(snapshot(built.model.params))) expect(v, n).toEqual(before[n]);
+    expect(Object.keys(built.exportWeights!()).every((n) => n.includes(".lora."))).toBe(true);
+    // A resume: the named variables (base + adapters) rebuild the same model.
+    const again = buildStageModel(loraStage, ctx, config, built.named, {}, 1);
+    expect(maxAbsDiff(again.model.forward(ids).logits, built.model.forward(ids).logits)).toBe(0);
+    tf.dispose([ids, labels]);
+    again.dispose();
+    built.dispose();
+  });
+
+  it("distill: the loss mixes labels and the --from teacher, and a run without --from is refused", async () => {
+    const teacherModel = MiniMindTS.init(config, 11);
+    const path = join(dir, "teacher.safetensors");
+    saveModel(teacherModel, path);
+    const ctx = await ctxOf(distillStage, path);
+    const student = buildStageModel(distillStage, ctx, miniMindConfig({ ...TINY, hiddenSize: 8, numAttentionHeads: 2, numKeyValueHeads: 1 }), undefined, {}, 4);
+    const opt = new AdamW(student.trainable);
+    const { ids, labels } = batch(6);
+    const r = stepOn(student.trainable, opt, () => stageLoss(distillStage, ctx, student.model, ids, labels), 1e-2);
+    expect(Number.isFinite(r.loss)).toBe(true);
+    expect(() => stageLoss(distillStage, { ...(ctx as object), fromPath: undefined } as never, student.model, ids, labels)).toThrow(/needs a teacher/);
+    tf.dispose([ids, labels]);
+    student.dispose();
+    teacherModel.dispose();
+  });
+});
