@@ -4,11 +4,16 @@
  */
 import { fingerprint, referenceHash, type FrozenLesson } from "./frozen.js";
 import { loadGrader, loadImplementation, loadMutants } from "./load.js";
-import { caseOutput, hashInputs, probeOutputs, disposeAll } from "./outputs.js";
+import { caseOutput, hashInputs, probeOutputs, disposeAll, type CaseOutput } from "./outputs.js";
 import { join } from "node:path";
 import { paths } from "./paths.js";
 import { expectedOutput, findCase, plannedCases } from "./run.js";
 import { tensorsIn } from "./compare.js";
+
+/** An output without its timing, so that freezing twice writes the same bytes. */
+function timeless(o: CaseOutput): CaseOutput {
+  return { ...o, ms: 0 };
+}
 
 export async function freezeLesson(lesson: string, backend: string): Promise<FrozenLesson> {
   const grader = await loadGrader(lesson);
@@ -21,12 +26,13 @@ export async function freezeLesson(lesson: string, backend: string): Promise<Fro
     const inputsHash = hashInputs(inputs);
     disposeAll(tensorsIn(inputs));
     const ref = reference.impl[ex.name];
+    const expected = timeless(expectedOutput(ex, c, reference.impl));
     return {
       plan: { ...p, file: ex.file, checks: c.checks, outputOrder: ex.outputOrder, probeUnit: ex.probe?.unit },
       inputsHash,
-      expected: expectedOutput(ex, c, reference.impl),
-      mistakes: mutants.filter((m) => m.info.exercise === ex.name).map((m) => ({ mistake: m.info.mistake, fingerprint: fingerprint(caseOutput(ex, c, m.fn)) })),
-      ...(ex.probe && ref ? { probe: probeOutputs(ex, c, ref) } : {}),
+      expected,
+      mistakes: mutants.filter((m) => m.info.exercise === ex.name).map((m) => ({ mistake: m.info.mistake, fingerprint: fingerprint(caseOutput(ex, c, m.fn), expected) })),
+      ...(ex.probe && ref ? { probe: probeOutputs(ex, c, ref).map((v) => ({ label: v.label, output: timeless(v.output) })) } : {}),
     };
   });
   return { version: 1, lesson, backend, referenceHash: referenceHash(lesson), cases };

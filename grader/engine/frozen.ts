@@ -3,9 +3,9 @@
  * release step and stored in grader/expected/<lesson>.json, so that a student edition grades
  * without solutions/ and without the mutants' source. Per case: the plan entry, the expected
  * output, a hash of the case's inputs (regenerated from their seeds in the learner's process and
- * checked, so a changed generator is caught), the reference's probe results, and a fingerprint of
- * each known mistake's output (enough to recognise a learner's output as equal to it, not to
- * recover it). No TensorFlow.js here except in `freezeLesson`, which the release step calls.
+ * checked, so a changed generator is caught), the reference's probe results, and each known
+ * mistake's output as its difference from the expected one (no mistake's code). No TensorFlow.js
+ * here: freeze.ts computes them, in the release step.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -14,27 +14,20 @@ import type { Encoded } from "./encoded.js";
 import type { CaseOutput } from "./outputs.js";
 import { paths } from "./paths.js";
 import type { PlanEntry, ProbeOutput } from "./protocol.js";
-import { ELEMENTWISE, type Tolerance } from "./types.js";
+import { matchMistake } from "./judge.js";
 
-/** How many random ±1 projections a fingerprint keeps of each numeric leaf. */
-const PROJECTIONS = 8;
-
-/** One numeric leaf of a value (a tensor's data or a number), sketched. */
-interface LeafSketch {
-  /** Positions and kinds of NaN/±Inf, hashed: they must agree exactly. */
-  nonFinite: string;
-  /** Σ_i s_k(i)·x_i over the finite entries, for k < PROJECTIONS. */
-  proj: number[];
-  /** Σ_i (atol + rtol·|x_i|): how far a projection may move while every entry stays within tolerance. */
-  bound: number;
-}
-
-/** A mistake's output, reduced to what recognising it needs. */
-export interface Fingerprint {
-  /** Everything but the numbers: kinds, shapes, dtypes, keys, strings. */
-  structure: string;
-  leaves: LeafSketch[];
-}
+/**
+ * A known mistake's output on one case, stored as its difference from the expected output: the
+ * positions where it differs (bit for bit) and its values there. Most mistakes differ from the
+ * reference in a few places, so this is small; matching rebuilds the mistake's output and compares
+ * with the very rule live matching uses, so the named mistakes are the same. It holds a wrong
+ * answer, never the code of one.
+ */
+export type Fingerprint =
+  /** The mistake's output has another structure than the expected one: stored whole. */
+  | { whole: Encoded }
+  /** Leaf by leaf (in `walk` order of the expected value): the differing positions and values. */
+  | { diffs: Array<{ at: Int32Array; values: number[] }> };
 
 export interface FrozenCase {
   plan: PlanEntry;
@@ -53,30 +46,7 @@ export interface FrozenLesson {
   cases: FrozenCase[];
 }
 
-/** s_k(i) ∈ {−1, +1}, the same in every process. */
-function sign(k: number, i: number): number {
-  let h = (Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(k + 1, 0x85ebca77)) >>> 0;
-  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 0;
-  return (h ^ (h >>> 12)) & 1 ? 1 : -1;
-}
-
-function sketch(data: ArrayLike<number>, tol: Tolerance): LeafSketch {
-  const proj = new Array<number>(PROJECTIONS).fill(0);
-  const bad: string[] = [];
-  let bound = 0;
-  for (let i = 0; i < data.length; i++) {
-    const x = Number(data[i]);
-    if (!Number.isFinite(x)) {
-      bad.push(`${i}:${x}`);
-      continue;
-    }
-    bound += tol.atol + tol.rtol * Math.abs(x);
-    for (let k = 0; k < PROJECTIONS; k++) proj[k] += sign(k, i) * x;
-  }
-  return { nonFinite: createHash("sha256").update(bad.join(",")).digest("hex").slice(0, 16), proj, bound };
-}
-
-/** The structure of a value and its numeric leaves, in a fixed order. */
+/** The structure of a value and its numeric leaves (tensor data, or a number as one element), in a fixed order. */
 function walk(v: Encoded, leaves: Array<ArrayLike<number>>): string {
   switch (v.t) {
     case "tensor":
@@ -101,30 +71,53 @@ function walk(v: Encoded, leaves: Array<ArrayLike<number>>): string {
   }
 }
 
-/** The fingerprint of a mistake's output (null when the mistake produced none on this case). */
-export function fingerprint(output: CaseOutput): Fingerprint | null {
+/** The fingerprint of a mistake's output against the expected one (null when the mistake produced none). */
+export function fingerprint(output: CaseOutput, expected: CaseOutput): Fingerprint | null {
   if (output.status !== "ok") return null;
-  const leaves: Array<ArrayLike<number>> = [];
-  const structure = walk(output.value, leaves);
-  return { structure, leaves: leaves.map((d) => sketch(d, ELEMENTWISE)) };
+  const mine: Array<ArrayLike<number>> = [];
+  const theirs: Array<ArrayLike<number>> = [];
+  if (expected.status !== "ok" || walk(output.value, mine) !== walk(expected.value, theirs)) return { whole: output.value };
+  return {
+    diffs: mine.map((m, j) => {
+      const at: number[] = [];
+      const values: number[] = [];
+      for (let i = 0; i < m.length; i++) {
+        if (!Object.is(Number(m[i]), Number(theirs[j][i]))) {
+          at.push(i);
+          values.push(Number(m[i]));
+        }
+      }
+      return { at: Int32Array.from(at), values };
+    }),
+  };
 }
 
-/**
- * True when `got` may equal the fingerprinted output within the mistake-matching tolerance: the
- * same structure, the same NaN/Inf, and every projection within its bound. An output equal to it
- * elementwise always matches; a different one matches only by a coincidence of eight projections.
- */
-export function matchesFingerprint(got: CaseOutput, fp: Fingerprint): boolean {
-  if (got.status !== "ok") return false;
-  const leaves: Array<ArrayLike<number>> = [];
-  if (walk(got.value, leaves) !== fp.structure || leaves.length !== fp.leaves.length) return false;
-  return leaves.every((data, j) => {
-    const want = fp.leaves[j];
-    const mine = sketch(data, ELEMENTWISE);
-    if (mine.nonFinite !== want.nonFinite) return false;
-    // |Σ s·(g − m)| ≤ Σ|g − m| ≤ Σ(atol + rtol·|m|) when every entry is within tolerance of m.
-    return mine.proj.every((p, k) => Math.abs(p - want.proj[k]) <= want.bound * (1 + 1e-6) + 1e-9);
-  });
+/** The mistake's whole output, rebuilt from its fingerprint and the expected output. */
+export function mistakeOutput(fp: Fingerprint, expected: CaseOutput): Encoded | undefined {
+  if ("whole" in fp) return fp.whole;
+  if (expected.status !== "ok") return undefined;
+  let j = 0;
+  const rebuild = (v: Encoded): Encoded => {
+    const apply = (leaf: ArrayLike<number>): number[] => {
+      const out = Array.from(leaf, Number);
+      const d = fp.diffs[j++];
+      d.at.forEach((i, k) => (out[i] = d.values[k]));
+      return out;
+    };
+    switch (v.t) {
+      case "tensor":
+        return { ...v, data: apply(v.data) };
+      case "number":
+        return { t: "number", v: apply([v.v])[0] };
+      case "array":
+        return { t: "array", items: v.items.map(rebuild) };
+      case "object":
+        return { t: "object", keys: v.keys, values: v.values.map(rebuild) };
+      default:
+        return v;
+    }
+  };
+  return rebuild(expected.value);
 }
 
 /** A stable hash of a case's encoded inputs. */
@@ -197,7 +190,11 @@ export function referenceHash(lesson: string): string {
   return h.digest("hex").slice(0, 24);
 }
 
-/** The first known mistake whose fingerprint the output matches (the same order as live matching). */
+/** The first known mistake whose output the learner's equals, by the rule live matching uses (judge.ts). */
 export function frozenMistake(c: FrozenCase, got: CaseOutput): string | undefined {
-  return c.mistakes.find((m) => m.fingerprint !== null && matchesFingerprint(got, m.fingerprint))?.mistake;
+  const outputs = c.mistakes.map(({ mistake, fingerprint: fp }): { mistake: string; output: CaseOutput } => {
+    const value = fp ? mistakeOutput(fp, c.expected) : undefined;
+    return { mistake, output: value ? { status: "ok", value, leaked: 0, mutated: [], ms: 0 } : { status: "error", message: "no output", ms: 0 } };
+  });
+  return matchMistake(got, outputs);
 }

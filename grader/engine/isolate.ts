@@ -201,6 +201,8 @@ interface LearnerAttempt {
 interface LearnerSink {
   output(exercise: string, caseName: string, output: CaseOutput): void;
   printed(text: string): void;
+  /** Whether a case key is planned; undefined while the plan is not known yet. */
+  planned(key: string): boolean | undefined;
 }
 
 function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: IsolatedOptions, sink: LearnerSink, probeWaiters: Map<string, (o: ProbeOutput[]) => void>): Promise<LearnerAttempt> {
@@ -243,17 +245,20 @@ function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: Isolat
           break;
         case "start": {
           const key = caseKey(m.exercise, m.case);
-          // Only a case's first start re-arms the watchdog: repeated starts cannot keep a hang alive.
-          if (started.has(key)) break;
+          // Only a planned case's first start re-arms the watchdog: forged starts cannot keep a hang alive.
+          if (started.has(key) || sink.planned(key) === false) break;
           started.add(key);
           current = { exercise: m.exercise, case: m.case };
           arm(opts.caseTimeoutMs, () => `timed out after ${opts.caseTimeoutMs / 1000} s: an endless loop, or far too slow?`);
           break;
         }
         case "output":
-          if (current && caseKey(current.exercise, current.case) === caseKey(m.exercise, m.case)) current = undefined;
           sink.output(m.exercise, m.case, m.output);
-          arm(loadLimit, () => "the grading process stalled between cases");
+          // Only the output of the case that started re-arms the watchdog (forged outputs cannot).
+          if (current && caseKey(current.exercise, current.case) === caseKey(m.exercise, m.case)) {
+            current = undefined;
+            arm(loadLimit, () => "the grading process stalled between cases");
+          }
           break;
         case "done":
           attempt.finished = true;
@@ -307,7 +312,12 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
   /** Every output the learner's processes sent, in order; checked against the plan once it is known. */
   const received: Array<{ key: string; output: CaseOutput }> = [];
   let printed = "";
+  let planKeys: Set<string> | undefined;
+  void reference.plan.then((p) => {
+    if (!("fatal" in p)) planKeys = new Set(p.cases.map((c) => caseKey(c.exercise, c.case)));
+  });
   const sink: LearnerSink = {
+    planned: (key) => planKeys?.has(key),
     output: (exercise, name, output) => received.push({ key: caseKey(exercise, name), output }),
     printed(text) {
       if (printed.length < PRINTED_LIMIT) printed += text.slice(0, PRINTED_LIMIT - printed.length);
