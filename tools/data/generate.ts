@@ -270,7 +270,7 @@ export async function writePretrain(dir = CORPUS_DIR, onProgress?: (bytes: numbe
     bytes += Buffer.byteLength(line);
     chunk += line;
     if (chunk.length > 1 << 16) {
-      if (!out.write(chunk)) await new Promise((res) => out.once("drain", res));
+      if (!out.write(chunk)) await new Promise<void>((res) => out.once("drain", () => res()));
       chunk = "";
       onProgress?.(bytes);
     }
