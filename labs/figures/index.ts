@@ -1,5 +1,7 @@
 /** Every lesson figure, in lesson order. `npm run lab figures` writes them to lessons/figures/. */
 import type { Figure } from "./figure.js";
+import { figures as lesson01 } from "./lesson-01.js";
+import { figures as lesson02 } from "./lesson-02.js";
 import { figures as lesson03 } from "./lesson-03.js";
 import { figures as lesson04 } from "./lesson-04.js";
 import { figures as lesson05 } from "./lesson-05.js";
@@ -23,6 +25,7 @@ import { figures as lesson22 } from "./lesson-22.js";
 import { figures as lesson23 } from "./lesson-23.js";
 import { figures as lesson24 } from "./lesson-24.js";
 import { figures as lesson25 } from "./lesson-25.js";
+import { figures as lesson27 } from "./lesson-27.js";
 import { figures as lesson29 } from "./lesson-29.js";
 import { figures as lesson30 } from "./lesson-30.js";
 import { figures as lesson31 } from "./lesson-31.js";
@@ -31,7 +34,7 @@ import { figures as lesson33 } from "./lesson-33.js";
 import { figures as lesson34 } from "./lesson-34.js";
 
 export const FIGURES: Figure[] = [
-  ...lesson03, ...lesson04, ...lesson05, ...lesson06, ...lesson07, ...lesson08, ...lesson09, ...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson14, ...lesson15,
-  ...lesson16, ...lesson17, ...lesson18, ...lesson19, ...lesson20, ...lesson21, ...lesson22, ...lesson23, ...lesson24, ...lesson25,
+  ...lesson01, ...lesson02, ...lesson03, ...lesson04, ...lesson05, ...lesson06, ...lesson07, ...lesson08, ...lesson09, ...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson14, ...lesson15,
+  ...lesson16, ...lesson17, ...lesson18, ...lesson19, ...lesson20, ...lesson21, ...lesson22, ...lesson23, ...lesson24, ...lesson25, ...lesson27,
   ...lesson29, ...lesson30, ...lesson31, ...lesson32, ...lesson33, ...lesson34,
 ];
