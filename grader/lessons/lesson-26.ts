@@ -193,7 +193,7 @@ const grader: LessonGrader = {
         traj("a long repetitive answer: the repetition penalty is capped at 0.5", "edge", ["the answer is ".repeat(12)], []),
         traj("very low rewards are clipped at −3", "edge", ["<tool_call><tool_call><tool_call><tool_call><tool_call><tool_call><tool_call> x"], []),
         traj("a reply of 801 characters is too long", "edge", ["y".repeat(801)], []),
-        traj("length in code points: 4 emoji and a space are 5 (JavaScript's length says 9)", "edge", ["😀😀 😀😀"], []),
+        traj("length in code points: 3 emoji are 3 characters, too short (JavaScript's length says 6)", "edge", ["😀😀😀"], []),
         traj("other tools with MiniMind's checks: unit_converter with value 0 is valid", "edge", [call({ name: "unit_converter", arguments: { value: 0, from_unit: "km", to_unit: "miles" } }), call({ name: "get_current_weather", arguments: { location: "" } }), "0 miles"], ["0", "x"], [CALC, WEATHER, UNITS]),
         {
           name: "32 seeded trajectories (seed 2600)",

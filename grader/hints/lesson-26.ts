@@ -1,0 +1,45 @@
+/** Hints for lesson 26 (tool use and agentic RL): one nudge, one key idea and one formula per function. */
+import type { LessonHints } from "./types.js";
+
+const hints: LessonHints = {
+  lesson: "lesson-26",
+  functions: {
+    parseToolCalls: {
+      nudge:
+        "Two calls on one line: does your pattern find two blocks or one? And what does MiniMind do with a block whose inside is not valid JSON: stop, raise, or move on?",
+      keyIdea:
+        "Find every <tool_call>…</tool_call> with a lazy match that crosses newlines; strip the inside with Python's whitespace (not trim(): NEL is whitespace to Python, the BOM is not), JSON.parse it inside try/catch, and skip what fails or is not a plain object. " +
+        "Then read each call the way the rollout does: name when it is a string, arguments parsed again when they are a string, and {} for anything that is not an object.",
+      formula:
+        "for m of text.matchAll(/<tool_call>([\\s\\S]*?)<\\/tool_call>/g): c = tryJson(pyStrip(m[1])); skip unless c is an object; " +
+        "a = ('arguments' in c) ? c.arguments : {}; if typeof a === 'string' then a = tryJson(a) ?? {}; push { name: typeof c.name === 'string' ? c.name : '', arguments: isObject(a) ? a : {} }. " +
+        "pyStrip uses PY_WHITESPACE from exercises/lesson-25/python-text.ts (copy it into your file). MiniMind: trainer/train_agent.py:77-82 and 137-141 @ d65ef2c.",
+    },
+    agentLossMask: {
+      nudge:
+        "Which tokens of a multi-turn rollout did the policy actually sample? Those are the only ones whose log-prob ratio means anything. And oldLogps[t] belongs to which token: inputIds[t] or inputIds[t + 1]?",
+      keyIdea:
+        "Build three parallel lists over the response: for each turn, the generated ids that are not pad/EOS with mask 1 and their sampled log-probs, then the observation ids with mask 0 and log-prob 0. " +
+        "Prefix the prompt: ids = prompt + response, mask = zeros(prompt) + response mask, oldLogps = zeros(prompt − 1) + response log-probs (one entry per next-token prediction). " +
+        "If ids are longer than maxTotalLen keep the tail of each (the last maxTotalLen ids and mask entries, the last maxTotalLen − 1 log-probs). promptLen is the index of the first 1 in the cut mask.",
+      formula:
+        "ids = p ++ r; mask = 0^|p| ++ m; old = 0^(|p|−1) ++ lp; if |ids| > L: ids = ids[−L:], mask = mask[−L:], old = old[−(L−1):]; promptLen = mask.indexOf(1) (or |mask|). " +
+        "MiniMind: trainer/train_agent.py:123-130 (drop pad/EOS), 148-152 (observation: mask 0, logp 0), 255-264 (packing and truncation) @ d65ef2c.",
+    },
+    agentReward: {
+      nudge:
+        "Start from the two branches: did the model call any tool in any turn, or not? A trajectory that calls tools is scored on the calls and the final answer; one that does not is scored like lesson 25's format rules.",
+      keyIdea:
+        "Turn answers: each turn's text after its first </think>, stripped. Tag penalty: 0.5 × |#<tool_call> − #</tool_call>| summed over turn answers. " +
+        "No calls: ±0.5 for 5 ≤ len(completion.strip()) ≤ 800; with a </think>, +1.0/−0.5 for the think length in [20, 300] and ±0.25 for exactly one </think>; minus repetitionPenalty(answer). " +
+        "Calls: count the valid ones (name in tools and CHECK_ARGS[name](arguments)); gap = |valid − len(gt)| + (calls − valid); +0.5 if gap is 0 else −0.5·gap. " +
+        "Final text: '' when unfinished, else the last answer after its last </tool_call>. Add 2.5 × (distinct gt items found)/len(gt) when gt is non-empty; −0.5 if unfinished; minus repetitionPenalty(final text, or the answer when it is empty). Clip to [−3, 3].",
+      formula:
+        "found(g): s = strip(g); (s ≠ '' and lower(s) ⊂ lower(text)) or (s without commas fully matches [-+]?\\d+(\\.\\d+)? and some number n of the comma-free text has |float(s) − n| < 1e-6), " +
+        "numbers found with (?<![\\w.])[-+]?\\d+(?:\\.\\d+)?(?![\\w.]) where \\w is Unicode (\\p{L}\\p{N}_ in JavaScript). Lengths are code points ([...s].length). " +
+        "MiniMind: trainer/train_agent.py:183-239 @ d65ef2c.",
+    },
+  },
+};
+
+export default hints;
