@@ -51,8 +51,35 @@ function unsortedSegmentSum(args: { inputs: tf.NamedTensorInfoMap; backend: unkn
   return backend.makeOutput([numSegments, ...x.shape.slice(1)], x.dtype, undefined, values);
 }
 
-/** Registers the missing wasm kernels once (safe to call from every module that trains). */
+/**
+ * `OneHot` replaces the wasm backend's own, which (4.22, measured) writes the int32 bit pattern of
+ * on/off into a float32 output: `tf.oneHot(ids, V, 1, 0, "float32")` gave 1.4e-45 for 1, so a
+ * log-prob gathered through a one-hot was ~0 and no gradient reached the model.
+ */
+function oneHot(args: { inputs: tf.NamedTensorInfoMap; backend: unknown; attrs: tf.NamedAttrMap }): WasmTensorInfo {
+  const backend = args.backend as WasmBackendLike;
+  const indices = args.inputs.indices as WasmTensorInfo;
+  const depth = args.attrs.depth as number;
+  const on = args.attrs.onValue as number;
+  const off = args.attrs.offValue as number;
+  const dtype = (args.attrs.dtype as tf.DataType | undefined) ?? "int32";
+  const ids = backend.readSync(indices.dataId) as ArrayLike<number>;
+  const values = dtype === "float32" ? new Float32Array(ids.length * depth) : new Int32Array(ids.length * depth);
+  values.fill(off);
+  for (let i = 0; i < ids.length; i++) if (ids[i] >= 0 && ids[i] < depth) values[i * depth + ids[i]] = on;
+  return backend.makeOutput([...indices.shape, depth], dtype, undefined, values);
+}
+
+/**
+ * Registers the missing (and replaces the broken) wasm kernels; safe to call from every module that
+ * trains, and again after the wasm backend is imported (which registers its own OneHot).
+ */
 export function registerWasmKernels(): void {
-  if (tf.getKernel("UnsortedSegmentSum", "wasm") !== undefined) return;
-  tf.registerKernel({ kernelName: "UnsortedSegmentSum", backendName: "wasm", kernelFunc: unsortedSegmentSum as unknown as tf.KernelFunc });
+  if (tf.getKernel("UnsortedSegmentSum", "wasm") === undefined) {
+    tf.registerKernel({ kernelName: "UnsortedSegmentSum", backendName: "wasm", kernelFunc: unsortedSegmentSum as unknown as tf.KernelFunc });
+  }
+  const current = tf.getKernel("OneHot", "wasm");
+  if (current?.kernelFunc === (oneHot as unknown as tf.KernelFunc)) return;
+  if (current !== undefined) tf.unregisterKernel("OneHot", "wasm");
+  tf.registerKernel({ kernelName: "OneHot", backendName: "wasm", kernelFunc: oneHot as unknown as tf.KernelFunc });
 }
