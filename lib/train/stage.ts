@@ -9,6 +9,7 @@ import type { MiniMindTS } from "../model/model.js";
 import type { StoredTensor } from "../model/safetensors.js";
 import type { Variable } from "../tf.js";
 import type { Sample } from "./data.js";
+import type { RunOptions, RunResult } from "./run.js";
 import type { TrainSettings } from "./settings.js";
 import type { TrainTokenizer } from "./tokenizer.js";
 
@@ -59,4 +60,9 @@ export interface Stage {
   prompts(ctx: StageContext): StagePrompt[];
   /** The variables the optimiser updates (default: every parameter). A LoRA stage returns only its adapters. */
   trainable?(model: MiniMindTS): Variable[];
+  /**
+   * A loop of the stage's own, run instead of lib/train/run.ts's supervised one (RL: rollouts
+   * between updates); it gets `npm run train`'s options as they are.
+   */
+  run?(opts: RunOptions): Promise<RunResult>;
 }

@@ -96,7 +96,8 @@ async function main(argv: string[]): Promise<number> {
     const outDir = resolve(values.out ?? values.resume ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`));
     await initBackend("wasm");
     const { runStage } = await import("../../lib/train/run.js");
-    const result = await runStage({
+    const run = stage.run ? stage.run.bind(stage) : runStage;
+    const result = await run({
       stage,
       configName: values.config,
       steps,

@@ -7,6 +7,7 @@ import type { Stage } from "../stage.js";
 export const STAGES: Record<string, () => Promise<Stage>> = {
   pretrain: async () => (await import("./pretrain.js")).default,
   sft: async () => (await import("./sft.js")).default,
+  agent: async () => (await import("./agent.js")).default,
 };
 
 export const STAGE_NAMES = Object.keys(STAGES);
