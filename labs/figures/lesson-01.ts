@@ -35,8 +35,8 @@ export function pipeline(): string {
     c.box(x, y, bw, bh, [s.name, s.makes, `${s.lessons.length > 1 ? "lessons" : "lesson"} ${ranges(s.lessons)}`], { fill: fill(i), text: { size: 11 } });
     if (i > 0) {
       const p = pos(i - 1);
-      if (p.y === y) c.arrow(p.x < x ? p.x + bw : p.x, y + bh / 2, p.x < x ? x : x + bw, y + bh / 2, { stroke: COLORS.grey });
-      else c.arrow(p.x + bw / 2, p.y + bh, x + bw / 2, y, { stroke: COLORS.grey });
+      if (p.y === y) c.arrow(p.x < x ? p.x + bw : p.x, y + bh / 2, p.x < x ? x : x + bw, y + bh / 2, { color: COLORS.grey });
+      else c.arrow(p.x + bw / 2, p.y + bh, x + bw / 2, y, { color: COLORS.grey });
     }
   });
   const last = pos(stages.length - 1);

@@ -29,7 +29,7 @@ export async function requestPath(): Promise<string> {
   steps.forEach(([a, b], i) => {
     const y = 62 + i * 52;
     c.box(left, y, bw, 40, [a, b], { fill: i === 4 ? COLORS.lightOrange : COLORS.lightBlue, text: { size: 11 } });
-    if (i > 0) c.arrow(left + bw / 2, y - 12, left + bw / 2, y, { stroke: COLORS.grey });
+    if (i > 0) c.arrow(left + bw / 2, y - 12, left + bw / 2, y, { color: COLORS.grey });
   });
   // The generation process.
   const gx = 420;
@@ -38,17 +38,17 @@ export async function requestPath(): Promise<string> {
   c.box(gx, 88, 250, 40, ["MiniMindTS + generate (lesson 12)", "KV cache, one token a step"], { fill: COLORS.lightGreen, text: { size: 11 } });
   c.box(gx, 146, 250, 40, ["pickToken: sampleNextToken (lesson 3)", "temperature, top-p; greedy at 0"], { fill: COLORS.lightGreen, text: { size: 11 } });
   c.box(gx, 204, 250, 40, ["each token → process.send", "a cancel mark stops it"], { fill: COLORS.lightGreen, text: { size: 11 } });
-  c.arrow(gx + 125, 128, gx + 125, 146, { stroke: COLORS.grey });
-  c.arrow(gx + 125, 186, gx + 125, 204, { stroke: COLORS.grey });
-  c.arrow(left + bw, 62 + 4 * 52 + 20, gx - 10, 108, { stroke: COLORS.blue });
+  c.arrow(gx + 125, 128, gx + 125, 146, { color: COLORS.grey });
+  c.arrow(gx + 125, 186, gx + 125, 204, { color: COLORS.grey });
+  c.arrow(left + bw, 62 + 4 * 52 + 20, gx - 10, 108, { color: COLORS.blue });
   c.text(345, 200, "job", { anchor: "middle", size: 11, fill: COLORS.blue });
   // Back to HTTP: decode and stream.
   const y2 = 330;
   c.box(left, y2, bw, 40, ["decode + hold back", "half a char, half a tag, a stop string"], { fill: COLORS.lightBlue, text: { size: 11 } });
-  c.arrow(gx + 40, 244, left + bw, y2 + 20, { stroke: COLORS.blue });
+  c.arrow(gx + 40, 244, left + bw, y2 + 20, { color: COLORS.blue });
   c.text(390, 296, "tokens", { anchor: "middle", size: 11, fill: COLORS.blue });
   c.box(left, y2 + 56, bw, 40, ["SSE deltas: reasoning_content,", "content; then tool_calls, [DONE]"], { fill: COLORS.lightPurple, text: { size: 11 } });
-  c.arrow(left + bw / 2, y2 + 40, left + bw / 2, y2 + 56, { stroke: COLORS.grey });
+  c.arrow(left + bw / 2, y2 + 40, left + bw / 2, y2 + 56, { color: COLORS.grey });
   // The worked reply, parsed.
   const px = 310;
   c.text(px, 330, "parseAssistantText on the worked reply:", { size: 12, weight: "bold" });

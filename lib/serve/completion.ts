@@ -96,6 +96,13 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   let stoppedAt = -1;
   const tracker = new DeltaTracker();
   const chunk = (delta: object, finish: string | null = null) => ({ id, object: "chat.completion.chunk", created, model: ctx.modelId, choices: [{ index: 0, delta, finish_reason: finish }] });
+  // The first event goes out with the first token, so a stream's first byte is its first token.
+  let roleSent = false;
+  const sendRole = () => {
+    if (roleSent || !sink.event) return;
+    roleSent = true;
+    sink.event(chunk({ role: "assistant", content: "" }));
+  };
 
   /** The raw text so far, cut at a stop string; and how much of its end must wait. */
   const current = (final: boolean): { text: string; hold: number } => {
@@ -114,6 +121,7 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
     seed: req.seed ?? serial,
     onToken: (token) => {
       if (stoppedAt >= 0) return;
+      sendRole();
       ids.push(token);
       const { text, hold } = current(false);
       if (firstStop(decodeStable(ctx.tokenizer, ids, false), stops) >= 0) {
@@ -126,7 +134,6 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
       if (d.content) sink.event(chunk({ content: d.content }));
     },
   });
-  sink.event?.(chunk({ role: "assistant", content: "" }));
   let clientGone = false;
   sink.onAbort(() => {
     clientGone = true;
@@ -139,6 +146,7 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   const finish = parsed.toolCalls ? "tool_calls" : reason === "length" && stoppedAt < 0 ? "length" : "stop";
   const usage = { prompt_tokens: promptIds.length, completion_tokens: ids.length, total_tokens: promptIds.length + ids.length };
   if (sink.event) {
+    sendRole();
     const d = tracker.next(replyView(text, thinking, true));
     if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }));
     if (d.content) sink.event(chunk({ content: d.content }));

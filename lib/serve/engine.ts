@@ -107,6 +107,11 @@ export class GenerationEngine {
     return this.readyInfo;
   }
 
+  /** The generation process's pid (for its memory), while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Generations running or waiting. */
   get load(): { running: number; waiting: number } {
     return { running: this.running ? 1 : 0, waiting: this.queue.length };
