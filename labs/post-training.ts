@@ -11,6 +11,7 @@ import { MiniMindTS, type ModelOptions } from "../lib/model/model.js";
 import { AdamW, trainStep } from "../lib/model/train.js";
 import { loadModel, saveModel } from "../lib/model/checkpoint.js";
 import { ROOT } from "../grader/engine/paths.js";
+import { resolveFunction } from "../lib/resolver.js";
 import { epochOrder, pickText, pretrainSample, readRecords, splitHeldOut, type Sample } from "../lib/train/data.js";
 import { courseTokenizer, type TrainTokenizer } from "../lib/train/tokenizer.js";
 
@@ -80,10 +81,11 @@ export function continueText(model: MiniMindTS, prompt: string, maxNew: number):
   return text;
 }
 
-/** MiniMind's cosine schedule (lesson 14 grades it as cosineLr), lr·(0.1 + 0.45(1 + cos(π s/T))) (trainer/trainer_utils.py:40-41). */
-export function scheduleLr(step: number, total: number, lr: number): number {
-  return lr * (0.1 + 0.45 * (1 + Math.cos((Math.PI * step) / total)));
-}
+const cosine = await resolveFunction<(step: number, total: number, lr: number) => number>("lesson-14", "cosineLr");
+console.log(`cosineLr (lesson-14, the learning-rate schedule): ${cosine.source === "exercises" ? "yours" : "reference"} (${cosine.why})`);
+
+/** MiniMind's cosine schedule: lesson 14's `cosineLr`, through the resolver (yours once it passes). */
+export const scheduleLr = cosine.fn;
 
 /** "12.3 s" / "2.1 min". */
 export function seconds(ms: number): string {

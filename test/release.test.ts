@@ -105,7 +105,7 @@ describe("a student edition", () => {
     expect(hint(named.stdout)).toBe(hint(full.stdout));
     // npm run reset restores the stub from stubs/, without solutions/.
     const reset = run(["tools/loop/reset-cli.ts", "lesson-23", "--yes"]);
-    expect(reset.status).toBe(0);
+    expect(reset.status, `${reset.stdout}\n${reset.stderr}`).toBe(0);
     expect(readFileSync(join(edition, "exercises", "lesson-23", "ppo.ts"), "utf8")).toBe(readFileSync(join(ROOT, "exercises", "lesson-23", "ppo.ts"), "utf8"));
   }, 120_000);
 

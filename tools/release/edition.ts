@@ -148,20 +148,24 @@ export function publishInto(out: string, lessons: readonly string[]): EditionInf
   return info;
 }
 
-/** The lines of unpublished solution bodies worth looking for: long, and not also in a stub or lib/. */
+/**
+ * The lines of unpublished solution bodies worth looking for: long, and not also part of what a
+ * learner may read anyway (the stubs, lib/, the grader, the published solutions), where a line is
+ * generic (a Map of counts, a whitespace class) or published on purpose.
+ */
 export function solutionLines(published: readonly string[]): Map<string, string> {
-  const common = new Set<string>();
+  let common = "";
   const addCommon = (dir: string) => {
     for (const f of existsSync(dir) ? readdirSync(dir, { recursive: true }) : []) {
       const full = join(dir, String(f));
-      if (full.endsWith(".ts") && statSync(full).isFile()) readFileSync(full, "utf8").split("\n").forEach((l) => common.add(l.trim()));
+      if (full.endsWith(".ts") && statSync(full).isFile()) common += `${readFileSync(full, "utf8")}\n`;
     }
   };
-  // Lines the course's own infrastructure also has are generic (a Map of counts), not an answer.
   addCommon(paths.exercises);
   addCommon(join(ROOT, "lib"));
   addCommon(join(ROOT, "grader", "engine"));
   addCommon(join(ROOT, "grader", "lessons"));
+  for (const lesson of published) addCommon(join(paths.solutions, lesson));
   const lines = new Map<string, string>();
   for (const lesson of gradedLessons().filter((l) => !published.includes(l))) {
     const dir = join(paths.solutions, lesson);
@@ -171,7 +175,7 @@ export function solutionLines(published: readonly string[]): Map<string, string>
         const l = raw.trim();
         if (l.includes("BEGIN SOLUTION")) inside = true;
         else if (l.includes("END SOLUTION")) inside = false;
-        else if (inside && l.length >= 30 && !common.has(l) && !l.startsWith("//") && !l.startsWith("*")) lines.set(l, `solutions/${lesson}/${f}`);
+        else if (inside && l.length >= 30 && !common.includes(l) && !l.startsWith("//") && !l.startsWith("*")) lines.set(l, `solutions/${lesson}/${f}`);
       }
     }
   }
