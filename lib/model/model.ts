@@ -34,6 +34,8 @@ export interface ModelOptions {
 export interface ModelForwardOptions extends ForwardOptions {
   /** Training mode: the MoE auxiliary loss is computed only then (MiniMind's `self.training`). */
   training?: boolean;
+  /** Also return the final hidden states (after the last RMSNorm): what a PPO critic's value head reads. */
+  returnHidden?: boolean;
 }
 
 export interface LossOutput {
@@ -93,7 +95,7 @@ export class MiniMindTS implements CausalLm {
    *
    * Align with: model/model_minimind.py:209-232, 245-248
    */
-  forward(inputIds: tf.Tensor2D, opts: ModelForwardOptions = {}): ForwardOutput {
+  forward(inputIds: tf.Tensor2D, opts: ModelForwardOptions = {}): ForwardOutput & { hidden?: tf.Tensor3D } {
     const c = this.config;
     const past = opts.pastKv ?? null;
     return tf.tidy(() => {
@@ -125,7 +127,7 @@ export class MiniMindTS implements CausalLm {
       hidden = this.pieces.rmsNorm(hidden, this.p(names.finalNorm) as tf.Tensor1D, c.rmsNormEps) as tf.Tensor3D;
       const head = c.tieWordEmbeddings ? this.p(names.embed) : this.p(names.lmHead);
       const logits = linear(hidden, head as tf.Tensor2D) as tf.Tensor3D;
-      return { logits, auxLoss, pastKv: opts.useCache ? presents : undefined };
+      return { logits, auxLoss, pastKv: opts.useCache ? presents : undefined, ...(opts.returnHidden ? { hidden } : {}) };
     });
   }
 
