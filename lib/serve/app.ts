@@ -53,7 +53,7 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
   const ready = await engine.start();
   let tokenizer: ChatTokenizer;
   try {
-    tokenizer = await tokenizerFor(ready.config.vocabSize, opts.checkpoint);
+    tokenizer = tokenizerFor(ready.config.vocabSize, opts.checkpoint);
   } catch (err) {
     await engine.close();
     throw err;

@@ -34,5 +34,4 @@ export const DEMO_EXCHANGES: DemoExchange[] = [
   { user: "What is 2 + 3?", tools: false, thinking: true, reply: "Two plus three makes five.\n</think>\n\nThe answer is 5." },
   { user: "What is the weather in Paris?", tools: true, thinking: false, reply: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>' },
   { user: "What is the weather in Tokyo?", tools: true, thinking: false, reply: '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Tokyo"}}\n</tool_call>' },
-  { user: "Hello", tools: true, thinking: false, reply: "Hello! Ask me about the weather." },
 ];

@@ -26,7 +26,7 @@ export interface EngineOptions {
   maxQueue?: number;
   /** Kill and restart the generation process when it sends nothing for this long (default 60 s). */
   stallMs?: number;
-  /** COURSE_BACKEND for the generation process (default: this process's, else cpu). */
+  /** COURSE_BACKEND for the generation process (default: this process's, else wasm). */
   backend?: string;
 }
 
@@ -82,7 +82,7 @@ export class GenerationEngine {
     const child = fork(WORKER, [JSON.stringify({ checkpoint: this.opts.checkpoint, useReference: this.opts.useReference ?? [], cancelDir: this.cancelDir })], {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
-      env: { ...process.env, COURSE_BACKEND: this.opts.backend ?? process.env.COURSE_BACKEND ?? "cpu" },
+      env: { ...process.env, COURSE_BACKEND: this.opts.backend ?? process.env.COURSE_BACKEND ?? "wasm" },
     });
     this.child = child;
     const ready = await new Promise<Ready>((resolve, reject) => {

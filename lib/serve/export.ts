@@ -13,6 +13,7 @@ import { names } from "../model/params.js";
 import { loadSafetensors, saveSafetensors, type StoredTensor } from "../model/safetensors.js";
 import { miniMindConfig } from "../model/config.js";
 import { BYTE_VOCAB_SIZE } from "../model/byte-tokenizer.js";
+import { BYTE_TO_CHAR, COURSE_TOKENIZER_PATH, loadTokenizer, tokenizerJson } from "../tokenizer.js";
 
 /** MiniMindConfig's fields in MiniMind's own (snake_case) names: model/model_minimind.py:10-45. */
 export function hfConfig(c: MiniMindConfig): Record<string, unknown> {
@@ -46,22 +47,15 @@ export function hfConfig(c: MiniMindConfig): Record<string, unknown> {
   };
 }
 
-/** The subset of lib/tokenizer.ts this module uses (imported by URL: see tokenizerFiles). */
-interface TokenizerLib {
-  BYTE_TO_CHAR: readonly string[];
-  tokenizerJson(model: { merges: Array<[string, string]>; vocab: Record<string, number>; specialTokens: string[] }): string;
-}
-
 const SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"];
 const MINIMIND_TOKENIZER_CONFIG = fileURLToPath(new URL("../../datasets/minimind-tokenizer/tokenizer_config.json", import.meta.url));
 
 /** tokenizer.json for the byte tokenizer: 3 specials, then byte b as token 3 + b, no merges. */
-async function byteTokenizerJson(): Promise<string> {
-  const lib = (await import(new URL("../tokenizer.ts", import.meta.url).href)) as TokenizerLib;
+function byteTokenizerJson(): string {
   const vocab: Record<string, number> = {};
   SPECIALS.forEach((s, i) => (vocab[s] = i));
-  lib.BYTE_TO_CHAR.forEach((ch, b) => (vocab[ch] = SPECIALS.length + b));
-  return lib.tokenizerJson({ merges: [], vocab, specialTokens: SPECIALS });
+  BYTE_TO_CHAR.forEach((ch, b) => (vocab[ch] = SPECIALS.length + b));
+  return tokenizerJson({ merges: [], vocab, specialTokens: SPECIALS });
 }
 
 /** MiniMind's tokenizer_config.json fields (model/tokenizer_config.json), with its chat template when the course has a copy. */
@@ -102,9 +96,14 @@ export async function exportHf(checkpoint: string, outDir: string): Promise<Expo
   writeFileSync(files[0], JSON.stringify(hfConfig(config), null, 2) + "\n");
   saveSafetensors(files[1], { tensors, metadata: { format: "pt" } });
   const beside = join(dirname(checkpoint), "tokenizer.json");
-  if (config.vocabSize === BYTE_VOCAB_SIZE) writeFileSync(files[2], await byteTokenizerJson());
-  else if (existsSync(beside)) copyFileSync(beside, files[2]);
-  else throw new Error(`a vocabulary of ${config.vocabSize} needs the tokenizer.json it was trained with beside ${checkpoint}`);
+  if (config.vocabSize === BYTE_VOCAB_SIZE) writeFileSync(files[2], byteTokenizerJson());
+  else {
+    const source = existsSync(beside) ? beside : COURSE_TOKENIZER_PATH;
+    if (!existsSync(source) || loadTokenizer(source).vocabSize !== config.vocabSize) {
+      throw new Error(`a vocabulary of ${config.vocabSize} needs the tokenizer.json it was trained with beside ${checkpoint}`);
+    }
+    copyFileSync(source, files[2]);
+  }
   writeFileSync(files[3], JSON.stringify(tokenizerConfig(config.maxPositionEmbeddings), null, 2) + "\n");
   const parameters = Object.entries(file.tensors).reduce((n, [, t]) => n + t.data.length, 0);
   return { files, config, parameters };

@@ -1,11 +1,13 @@
 /**
  * The one adapter between the server and a tokenizer: text with chat special tokens in, ids out,
  * and back. Which tokenizer is chosen by the checkpoint: a model trained on byte tokens
- * (vocabulary 259, lib/model/byte-tokenizer.ts) reads byte tokens; any other vocabulary needs the
- * course's BPE tokenizer (lesson 4) and its tokenizer.json beside the checkpoint.
+ * (vocabulary 259, lib/model/byte-tokenizer.ts) reads byte tokens; any other vocabulary reads the
+ * BPE tokenizer.json it was trained with (lib/tokenizer.ts, lesson 4).
  */
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { ROOT } from "../../grader/engine/paths.js";
+import { COURSE_TOKENIZER_PATH, loadTokenizer } from "../tokenizer.js";
 import { BYTE_VOCAB_SIZE, decodeBytes, encodeBytes } from "../model/byte-tokenizer.js";
 
 export interface ChatTokenizer {
@@ -32,27 +34,20 @@ export function byteChatTokenizer(): ChatTokenizer {
   };
 }
 
-/** What lib/tokenizer.ts's loadTokenizer returns, as far as the server needs it. */
-interface LoadedTokenizer {
-  vocabSize: number;
-  encode(text: string): number[];
-  decode(ids: readonly number[], opts?: { skipSpecialTokens?: boolean }): string;
-}
-
 /**
  * The tokenizer a checkpoint with `vocabSize` tokens was trained with: byte tokens for a
- * vocabulary of 259, else the BPE tokenizer.json beside the checkpoint (lib/tokenizer.ts). Throws
+ * vocabulary of 259; else the tokenizer.json beside the checkpoint; else the course's BPE tokenizer
+ * (datasets/tokenizer/tokenizer.json, what `npm run train` uses) when its size matches. Throws
  * saying what is missing.
  */
-export async function tokenizerFor(vocabSize: number, checkpoint: string): Promise<ChatTokenizer> {
+export function tokenizerFor(vocabSize: number, checkpoint: string): ChatTokenizer {
   if (vocabSize === BYTE_VOCAB_SIZE) return byteChatTokenizer();
-  const file = join(dirname(checkpoint), "tokenizer.json");
-  if (!existsSync(file)) {
-    throw new Error(`this checkpoint has a vocabulary of ${vocabSize} tokens, not the byte tokenizer's ${BYTE_VOCAB_SIZE}: put the tokenizer.json it was trained with beside it (${file})`);
+  const beside = join(dirname(checkpoint), "tokenizer.json");
+  const file = existsSync(beside) ? beside : COURSE_TOKENIZER_PATH;
+  if (!existsSync(file)) throw new Error(`this checkpoint has a vocabulary of ${vocabSize} tokens: put the tokenizer.json it was trained with beside it (${beside})`);
+  const t = loadTokenizer(file);
+  if (t.vocabSize !== vocabSize) {
+    throw new Error(`the checkpoint's embedding has ${vocabSize} tokens but ${file} has ${t.vocabSize}: put the tokenizer.json it was trained with beside it (${beside})`);
   }
-  // Imported by URL so that the server also runs in a copy of the course that lacks lib/tokenizer.ts.
-  const mod = (await import(new URL("../tokenizer.ts", import.meta.url).href)) as { loadTokenizer: (path: string) => LoadedTokenizer };
-  const t = mod.loadTokenizer(file);
-  if (t.vocabSize !== vocabSize) throw new Error(`${file} has ${t.vocabSize} tokens but the checkpoint's embedding has ${vocabSize}`);
-  return { name: `BPE, ${vocabSize} tokens (${file})`, vocabSize, encode: (s) => t.encode(s), decode: (ids) => t.decode(ids, { skipSpecialTokens: true }) };
+  return { name: `BPE, ${vocabSize} tokens (${relative(ROOT, file)})`, vocabSize, encode: (s) => t.encode(s), decode: (ids) => t.decode(ids, { skipSpecialTokens: true }) };
 }

@@ -48,7 +48,7 @@ function run(model: MiniMindTS, job: GenerateJob, cancelDir: string): void {
 
 async function main(): Promise<void> {
   const start = JSON.parse(process.argv[2] ?? "{}") as WorkerStart;
-  const backend = await initBackend("cpu");
+  const backend = await initBackend("wasm");
   const { pieces, choices } = await resolvePieces({ useReference: start.useReference });
   const model = loadModel(start.checkpoint, { pieces });
   const c = model.config;

@@ -11,7 +11,7 @@
  * The weights start from this model's seeded initialisation and come back by their MiniMind names;
  * the check that the checkpoint repeats every exchange runs here, in MiniMindTS.
  *
- *   node --import tsx tools/serve/make-tiny-chat.ts [--steps 600] [--out FILE]
+ *   node --import tsx tools/serve/make-tiny-chat.ts [--steps 250] [--out FILE]
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -30,7 +30,7 @@ import { byteChatTokenizer } from "../../lib/serve/tokenizer.js";
 import type { RenderChat } from "../../lib/serve/completion.js";
 import { TINY_CHAT_CHECKPOINT } from "../../lib/serve/checkpoints.js";
 
-const { values } = parseArgs({ options: { steps: { type: "string", default: "600" }, out: { type: "string", default: TINY_CHAT_CHECKPOINT } } });
+const { values } = parseArgs({ options: { steps: { type: "string", default: "250" }, out: { type: "string", default: TINY_CHAT_CHECKPOINT } } });
 const steps = Number(values.steps);
 const backend = await initBackend("cpu");
 const renderChat = (await resolveFunction<RenderChat>("lesson-4", "renderChat", { useReference: true })).fn;
@@ -42,14 +42,20 @@ const rows = DEMO_EXCHANGES.map((ex) => {
   return { ids: [...prompt, ...reply], labels: [...prompt.map(() => -100), ...reply] };
 });
 const width = Math.max(...rows.map((r) => r.ids.length));
-const pad = (xs: number[], fill: number) => [...xs, ...new Array<number>(width - xs.length).fill(fill)];
 
 const config = miniMindConfig({ vocabSize: BYTE_VOCAB_SIZE, hiddenSize: 64, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2, maxPositionEmbeddings: 1024 });
 const initial = MiniMindTS.init(config, 7);
 const work = mkdtempSync(join(tmpdir(), "tiny-chat-"));
 saveModel(initial, join(work, "init.safetensors"));
 initial.dispose();
-writeFileSync(join(work, "job.json"), JSON.stringify({ config, steps, lr: 3e-3, ids: rows.map((r) => pad(r.ids, PAD_ID)), labels: rows.map((r) => pad(r.labels, -100)) }));
+// Long rows (the tool prompts) apart from short ones, each batch padded to its own longest row.
+const groups = [rows.filter((r) => r.ids.length > 256), rows.filter((r) => r.ids.length <= 256)].filter((g) => g.length > 0);
+const batches = groups.map((g) => {
+  const w = Math.max(...g.map((r) => r.ids.length));
+  const fill = (xs: number[], v: number) => [...xs, ...new Array<number>(w - xs.length).fill(v)];
+  return { ids: g.map((r) => fill(r.ids, PAD_ID)), labels: g.map((r) => fill(r.labels, -100)) };
+});
+writeFileSync(join(work, "job.json"), JSON.stringify({ config, steps, extra_steps: 30, lr: 5e-3, batches }));
 console.log(`tiny chat: ${rows.length} exchanges, longest ${width} tokens; ${steps} steps in PyTorch`);
 const python = process.env.COURSE_PYTHON ?? "/usr/bin/python3";
 const run = spawnSync(python, [join(import.meta.dirname, "train_tiny_chat.py"), join(work, "job.json"), join(work, "init.safetensors"), join(work, "trained.safetensors")], { stdio: "inherit" });
@@ -70,6 +76,10 @@ for (const [i, ex] of DEMO_EXCHANGES.entries()) {
   out.dispose();
   if (text === ex.reply) exact++;
   console.log(`${text === ex.reply ? "ok  " : "DIFF"} ${JSON.stringify(ex.user)}${ex.tools ? " +tools" : ""}${ex.thinking ? " +think" : ""} → ${JSON.stringify(text)}`);
+}
+if (exact < DEMO_EXCHANGES.length) {
+  console.error(`${exact}/${DEMO_EXCHANGES.length} exchanges repeated exactly: not written (train longer: --steps)`);
+  process.exit(1);
 }
 saveModel(model, values.out!);
 console.log(`${exact}/${DEMO_EXCHANGES.length} exchanges repeated exactly; wrote ${values.out}`);

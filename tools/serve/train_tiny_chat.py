@@ -1,7 +1,10 @@
 """PyTorch half of tools/serve/make-tiny-chat.ts: trains the tiny chat model on the rendered
 exchanges with MiniMind's forward (restated in tools/parity/lesson_12.py), the shifted
 cross-entropy and AdamW with clipping of trainer/train_full_sft.py, starting from the weights the
-TypeScript side initialised. One thread, seeded.
+TypeScript side initialised. One thread, seeded. The exchanges come in batches of similar length
+(the long tool prompts apart from the short ones), and every step sees all of them; training stops
+once every reply token has been the model's argmax choice on `extra_steps` steps in a row (then
+greedy decoding repeats each reply exactly; make-tiny-chat.ts checks that it does).
 
 Usage: /usr/bin/python3 tools/serve/train_tiny_chat.py <job.json> <init.safetensors> <out.safetensors>
 """
@@ -27,23 +30,34 @@ def main():
     torch.manual_seed(0)
     torch.set_num_threads(1)
     w = {k: v.clone().requires_grad_(True) for k, v in weights.items()}
-    ids = torch.tensor(job["ids"], dtype=torch.long)
-    labels = torch.tensor(job["labels"], dtype=torch.long)
+    batches = [(torch.tensor(b["ids"], dtype=torch.long), torch.tensor(b["labels"], dtype=torch.long)) for b in job["batches"]]
+    labelled = sum(int((y[:, 1:] != -100).sum()) for _, y in batches)
     opt = torch.optim.AdamW(w.values(), lr=job["lr"])
-    steps = job["steps"]
+    steps, extra = job["steps"], job["extra_steps"]
     started = time.time()
+    streak = 0
     for step in range(1, steps + 1):
         lr = job["lr"] * (0.1 + 0.45 * (1 + math.cos(math.pi * step / steps)))
         for g in opt.param_groups:
             g["lr"] = lr
-        logits, _ = causal_lm_forward(w, ids, c=job["config"])
-        loss = F.cross_entropy(logits[:, :-1].reshape(-1, logits.size(-1)), labels[:, 1:].reshape(-1), ignore_index=-100)
-        loss.backward()
+        total, right = 0.0, 0
+        for ids, labels in batches:
+            logits, _ = causal_lm_forward(w, ids, c=job["config"])
+            x, y = logits[:, :-1], labels[:, 1:]
+            # Summed over this batch's labelled tokens, divided by all batches' count: one mean over every reply token.
+            loss = F.cross_entropy(x.reshape(-1, x.size(-1)), y.reshape(-1), ignore_index=-100, reduction="sum") / labelled
+            loss.backward()
+            total += loss.item()
+            right += int(((x.argmax(-1) == y) & (y != -100)).sum())
         torch.nn.utils.clip_grad_norm_(w.values(), 1.0)
         opt.step()
         opt.zero_grad(set_to_none=True)
-        if step == 1 or step % 100 == 0:
-            print(f"step {step}: loss {loss.item():.4f} ({time.time() - started:.1f} s)", flush=True)
+        streak = streak + 1 if right == labelled else 0
+        if step == 1 or step % 25 == 0 or streak == 1:
+            print(f"step {step}: loss {total:.4f}, next-token argmax right on {right}/{labelled} reply tokens ({time.time() - started:.1f} s)", flush=True)
+        if streak >= extra:
+            print(f"every reply token right on the last {extra} steps; stopped at step {step}", flush=True)
+            break
     safetensors_io.save(sys.argv[3], w)
 
 
