@@ -1,0 +1,126 @@
+/**
+ * capstone/report.html: one self-contained page (inline SVG, no scripts) with every section the
+ * capstone promises: the pipeline, parameter counts, timings, whose functions ran, each stage's
+ * curves, samples at the fixed prompts after each stage, and the final accuracies.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { TokenizerReport } from "./tokenizer-stage.js";
+
+/** What the capstone knows about one stage after running (or skipping) it. */
+export interface StageOutcome {
+  name: string;
+  purpose: string;
+  source: string;
+  status: "ran" | "reused" | "unavailable" | "failed";
+  /** Why a stage did not run, or how it failed. */
+  note?: string;
+  dir: string;
+  wallSeconds?: number;
+  /** The stage's run.json, when it has one. */
+  run?: Record<string, unknown>;
+  samples?: Array<{ prompt: string; text: string }>;
+}
+
+export interface CapstoneReport {
+  mode: string;
+  config: string;
+  startedAt: string;
+  totalSeconds: number;
+  backend: string;
+  tokenizer?: TokenizerReport;
+  stages: StageOutcome[];
+}
+
+/** The report's sections, by id, in order (the CI test checks each is present). */
+export const SECTIONS = ["pipeline", "parameters", "timings", "functions", "curves", "samples", "accuracies"] as const;
+
+const esc = (s: unknown) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const pct = (x: unknown) => (typeof x === "number" ? `${(x * 100).toFixed(1)}%` : "–");
+
+/** Every number under a key containing "accuracy" (or "toolCallRate") in a run.json, by path. */
+function accuracies(v: unknown, path = ""): Array<[string, number]> {
+  if (v === null || typeof v !== "object") return [];
+  if (Array.isArray(v)) return [];
+  const out: Array<[string, number]> = [];
+  for (const [k, x] of Object.entries(v)) {
+    const p = path ? `${path}.${k}` : k;
+    if (typeof x === "number" && /accuracy|toolCallRate/i.test(k)) out.push([p, x]);
+    else if (k !== "log" && k !== "steps" && k !== "model" && k !== "settings") out.push(...accuracies(x, p));
+  }
+  return out;
+}
+
+/** Functions of every stage: name → lesson, and whose ran in which stage. */
+function functionTable(r: CapstoneReport): string {
+  const rows = new Map<string, { lesson: string; whose: Map<string, string> }>();
+  const add = (stage: string, fns: unknown) => {
+    for (const f of (fns as Array<{ lesson: string; name: string; whose?: string; source?: string }>) ?? []) {
+      const key = f.name;
+      if (!rows.has(key)) rows.set(key, { lesson: f.lesson, whose: new Map() });
+      rows.get(key)!.whose.set(stage, f.whose ?? (f.source === "exercises" ? "yours" : "reference"));
+    }
+  };
+  if (r.tokenizer) add("tokenizer", r.tokenizer.functions);
+  for (const s of r.stages) add(s.name, s.run?.functions);
+  const stages = ["tokenizer", ...r.stages.map((s) => s.name)];
+  const body = [...rows.entries()]
+    .sort((a, b) => Number(a[1].lesson.slice(7)) - Number(b[1].lesson.slice(7)))
+    .map(([name, { lesson, whose }]) => `<tr><td>${esc(lesson)}</td><td><code>${esc(name)}</code></td>${stages.map((s) => `<td class="${whose.get(s) ?? ""}">${esc(whose.get(s) ?? "")}</td>`).join("")}</tr>`)
+    .join("\n");
+  const yours = [...rows.values()].filter((v) => [...v.whose.values()].includes("yours")).length;
+  return `<p>${yours} of ${rows.size} lesson functions that ran were yours (they pass grading); the others were the reference. Finish a lesson (<code>npm run grade lesson-NN</code>) and rerun with <code>--fresh</code> to watch your code train the model.</p>
+<table><tr><th>lesson</th><th>function</th>${stages.map((s) => `<th>${esc(s)}</th>`).join("")}</tr>
+${body}</table>`;
+}
+
+/** The HTML page. */
+export function renderReport(r: CapstoneReport): string {
+  const ran = r.stages.filter((s) => s.run);
+  const pipeline = `<ol>${r.tokenizer ? `<li><b>tokenizer</b> — byte-level BPE with lesson 4's <code>bpeTrain</code> (trainer/train_tokenizer.py): ${r.tokenizer.vocabSize} ids in ${r.tokenizer.seconds} s; the model stages use ${esc(r.tokenizer.courseTokenizer.name)} (${r.tokenizer.courseTokenizer.vocabSize} ids)</li>` : ""}
+${r.stages.map((s) => `<li><b>${esc(s.name)}</b> (${esc(s.source)}) — ${esc(s.purpose)}. <i>${esc(s.status)}${s.note ? `: ${esc(s.note)}` : ""}</i></li>`).join("\n")}</ol>`;
+  const params = `<table><tr><th>stage</th><th>parameters</th><th>model</th></tr>${ran
+    .map((s) => {
+      const m = (s.run!.model ?? {}) as Record<string, unknown>;
+      return `<tr><td>${esc(s.name)}</td><td>${typeof s.run!.parameters === "number" ? (s.run!.parameters as number).toLocaleString("en-US") : "–"}</td><td>hidden ${esc(m.hiddenSize ?? "?")}, ${esc(m.numHiddenLayers ?? "?")} layers, vocab ${esc(m.vocabSize ?? "?")}</td></tr>`;
+    })
+    .join("")}</table>`;
+  const timings = `<table><tr><th>stage</th><th>status</th><th>wall time (s)</th><th>training time (s)</th><th>steps</th></tr>${r.tokenizer ? `<tr><td>tokenizer</td><td>ran</td><td>${r.tokenizer.seconds}</td><td>–</td><td>${r.tokenizer.merges} merges</td></tr>` : ""}${r.stages
+    .map((s) => `<tr><td>${esc(s.name)}</td><td>${esc(s.status)}</td><td>${s.wallSeconds?.toFixed(1) ?? "–"}</td><td>${esc(s.run?.trainSeconds ?? s.run?.wallSeconds ?? "–")}</td><td>${esc(s.run?.steps ?? "–")}</td></tr>`)
+    .join("")}<tr><td><b>total</b></td><td></td><td>${r.totalSeconds.toFixed(1)}</td><td></td><td></td></tr></table>`;
+  const curves = ran
+    .map((s) => {
+      const svgs = ["loss.svg", "reward.svg", "kl.svg", "accuracy.svg", "agent.svg"].filter((f) => existsSync(join(s.dir, f)));
+      return `<h3>${esc(s.name)}</h3>${svgs.length ? svgs.map((f) => `<figure>${readFileSync(join(s.dir, f), "utf8").replace(/^<\?xml[^>]*>\s*/, "")}<figcaption>${esc(s.name)}/${esc(f)}</figcaption></figure>`).join("") : "<p>(no curve written)</p>"}`;
+    })
+    .join("\n");
+  const prompts = [...new Set(r.stages.flatMap((s) => s.samples?.map((x) => x.prompt) ?? []))];
+  const withSamples = r.stages.filter((s) => s.samples);
+  const samples = `<table><tr><th>prompt</th>${withSamples.map((s) => `<th>after ${esc(s.name)}</th>`).join("")}</tr>${prompts
+    .map((p) => `<tr><td><code>${esc(p)}</code></td>${withSamples.map((s) => `<td><pre>${esc(s.samples!.find((x) => x.prompt === p)?.text ?? "")}</pre></td>`).join("")}</tr>`)
+    .join("")}</table>`;
+  const acc = ran.flatMap((s) => accuracies(s.run).map(([k, v]) => `<tr><td>${esc(s.name)}</td><td><code>${esc(k)}</code></td><td>${pct(v)}</td></tr>`));
+  const heldOut = ran.filter((s) => typeof (s.run!.heldOutLoss as Record<string, number> | undefined)?.after === "number").map((s) => {
+    const h = s.run!.heldOutLoss as Record<string, number>;
+    return `<tr><td>${esc(s.name)}</td><td><code>heldOutLoss</code></td><td>${h.before.toFixed(3)} → ${h.after.toFixed(3)}</td></tr>`;
+  });
+  const accuracy = `<table><tr><th>stage</th><th>measure</th><th>value</th></tr>${[...heldOut, ...acc].join("") || '<tr><td colspan="3">no stage reported an accuracy</td></tr>'}</table>`;
+  const tok = r.tokenizer
+    ? `<p>Your BPE (trained on ${r.tokenizer.trainedOn.bytes.toLocaleString("en-US")} bytes): ${r.tokenizer.bytesPerToken.yours} bytes per token on held-out text; the course tokenizer: ${r.tokenizer.bytesPerToken.course}. "${esc(r.tokenizer.example.text)}" → ${r.tokenizer.example.tokens.map((t) => `<code>${esc(t)}</code>`).join(" ")}</p>`
+    : "";
+  const section = (id: string, title: string, body: string) => `<section id="${id}"><h2>${title}</h2>${body}</section>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Capstone report (${esc(r.mode)})</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}pre{margin:0;white-space:pre-wrap;max-width:28em}td.yours{background:#dff5df}td.reference{color:#666}figure{display:inline-block;margin:0.5em}svg{max-width:100%;height:auto}</style></head>
+<body><h1>Capstone: tokenizer → pretrain → SFT → RL</h1>
+<p>Mode <b>${esc(r.mode)}</b>, config <b>${esc(r.config)}</b>, ${esc(r.backend)} backend, started ${esc(r.startedAt)}, ${r.totalSeconds.toFixed(1)} s in all.</p>
+${section("pipeline", "Pipeline", pipeline + tok)}
+${section("parameters", "Parameter counts", params)}
+${section("timings", "Timings", timings)}
+${section("functions", "Whose functions ran", functionTable(r))}
+${section("curves", "Curves", curves || "<p>(no stage ran)</p>")}
+${section("samples", "Samples at fixed prompts after each stage", samples)}
+${section("accuracies", "Final accuracies", accuracy)}
+</body></html>
+`;
+}

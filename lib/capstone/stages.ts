@@ -1,0 +1,75 @@
+/**
+ * The capstone's pipeline as data: tokenizer → pretrain → SFT → GRPO (and, when asked, DPO and the
+ * agent), each stage a run of `npm run train`'s registry (tools/train/cli.ts) with the flags of the
+ * chosen mode. `--quick` is sized to finish in a few minutes on a 2-core laptop CPU (the micro
+ * model, tens of steps); the full mode is the tiny model with the stage defaults.
+ */
+import { join } from "node:path";
+
+export type Mode = "quick" | "full";
+
+/** One stage of the pipeline: the `npm run train` arguments it runs with, given where things are. */
+export interface CapstoneStage {
+  name: string;
+  /** What the stage changes, for the report. */
+  purpose: string;
+  /** MiniMind's script it mirrors. */
+  source: string;
+  /** The stage's weights file (what the next stage starts from), relative to its folder. */
+  weights: (hidden: number) => string;
+  /** The stage it starts from (its weights are --from), if any. */
+  from?: string;
+  /** The train CLI's arguments (the stage name first); `fromFile` is the previous stage's weights. */
+  args: (mode: Mode, dir: string, fromFile: string | undefined) => string[];
+  /** Only run when asked (--with dpo,agent). */
+  optional?: boolean;
+}
+
+const common = (mode: Mode) => ["--config", mode === "quick" ? "micro" : "tiny"];
+
+export const CAPSTONE_STAGES: CapstoneStage[] = [
+  {
+    name: "pretrain",
+    purpose: "next-token prediction on the course's pretraining text: the model learns the language and the facts in it",
+    source: "trainer/train_pretrain.py",
+    weights: (h) => `pretrain_${h}.safetensors`,
+    args: (mode, dir) => ["pretrain", ...common(mode), "--out", dir, ...(mode === "quick" ? ["--steps", "30", "--max-seq-len", "32", "--eval-every", "30", "--save-every", "30"] : ["--steps", "600", "--eval-every", "100"])],
+  },
+  {
+    name: "sft",
+    purpose: "supervised fine-tuning on conversations: the model learns the chat template and to answer, labels on the replies only",
+    source: "trainer/train_full_sft.py",
+    weights: (h) => `full_sft_${h}.safetensors`,
+    from: "pretrain",
+    args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "20", "--max-seq-len", "64", "--eval-every", "20", "--save-every", "20"] : ["--steps", "400", "--eval-every", "100"])],
+  },
+  {
+    name: "grpo",
+    purpose: "GRPO on verifiable tasks (arithmetic, reversing, counting): groups of samples, rewards from checkers, the model's own right answers reinforced",
+    source: "trainer/train_grpo.py",
+    weights: (h) => `grpo_${h}.safetensors`,
+    from: "sft",
+    args: (mode, dir, from) => ["grpo", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "3", "--batch-size", "2", "--num-generations", "4", "--max-new-tokens", "8", "--eval-every", "3", "--save-every", "3"] : ["--steps", "60"])],
+  },
+  {
+    name: "dpo",
+    purpose: "DPO on pairs of the model's own right and wrong answers, against the frozen SFT model",
+    source: "trainer/train_dpo.py",
+    weights: (h) => `dpo_${h}.safetensors`,
+    from: "sft",
+    optional: true,
+    args: (mode, dir, from) => ["dpo", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "3", "--batch-size", "2"] : ["--steps", "60"])],
+  },
+  {
+    name: "agent",
+    purpose: "agentic RL: multi-turn rollouts with the calculator tool, MiniMind's trajectory reward (lesson 26)",
+    source: "trainer/train_agent.py",
+    weights: (h) => `agent_${h}.safetensors`,
+    from: "sft",
+    optional: true,
+    args: (mode, dir, from) => ["agent", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "2", "--batch-size", "1"] : ["--steps", "40"])],
+  },
+];
+
+/** The folder of a stage's run inside the capstone's output folder. */
+export const stageDir = (out: string, stage: string): string => join(out, stage);
