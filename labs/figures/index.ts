@@ -25,7 +25,9 @@ import { figures as lesson22 } from "./lesson-22.js";
 import { figures as lesson23 } from "./lesson-23.js";
 import { figures as lesson24 } from "./lesson-24.js";
 import { figures as lesson25 } from "./lesson-25.js";
+import { figures as lesson26 } from "./lesson-26.js";
 import { figures as lesson27 } from "./lesson-27.js";
+import { figures as lesson28 } from "./lesson-28.js";
 import { figures as lesson29 } from "./lesson-29.js";
 import { figures as lesson30 } from "./lesson-30.js";
 import { figures as lesson31 } from "./lesson-31.js";
@@ -35,6 +37,6 @@ import { figures as lesson34 } from "./lesson-34.js";
 
 export const FIGURES: Figure[] = [
   ...lesson01, ...lesson02, ...lesson03, ...lesson04, ...lesson05, ...lesson06, ...lesson07, ...lesson08, ...lesson09, ...lesson10, ...lesson11, ...lesson12, ...lesson13, ...lesson14, ...lesson15,
-  ...lesson16, ...lesson17, ...lesson18, ...lesson19, ...lesson20, ...lesson21, ...lesson22, ...lesson23, ...lesson24, ...lesson25, ...lesson27,
+  ...lesson16, ...lesson17, ...lesson18, ...lesson19, ...lesson20, ...lesson21, ...lesson22, ...lesson23, ...lesson24, ...lesson25, ...lesson26, ...lesson27, ...lesson28,
   ...lesson29, ...lesson30, ...lesson31, ...lesson32, ...lesson33, ...lesson34,
 ];
