@@ -38,16 +38,17 @@ export const SECTIONS = ["pipeline", "parameters", "timings", "functions", "curv
 const esc = (s: unknown) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const pct = (x: unknown) => (typeof x === "number" ? `${(x * 100).toFixed(1)}%` : "–");
 
-/** Every number under a key containing "accuracy" (or "toolCallRate") in a run.json, by path. */
-function accuracies(v: unknown, path = ""): Array<[string, number]> {
-  if (v === null || typeof v !== "object") return [];
-  if (Array.isArray(v)) return [];
-  const out: Array<[string, number]> = [];
-  for (const [k, x] of Object.entries(v)) {
-    const p = path ? `${path}.${k}` : k;
-    if (typeof x === "number" && /accuracy|toolCallRate/i.test(k)) out.push([p, x]);
-    else if (k !== "log" && k !== "steps" && k !== "model" && k !== "settings") out.push(...accuracies(x, p));
+/** The held-out measures a stage's run.json reports, as "before → after" rows (RL: accuracy; agent: tool use). */
+function accuracies(run: Record<string, unknown>): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const acc = run.accuracy as { before?: number; after?: number } | undefined;
+  if (typeof acc?.before === "number" && typeof acc.after === "number") out.push(["held-out exact match", `${pct(acc.before)} → ${pct(acc.after)}`]);
+  const held = run.heldOut as { before?: Record<string, number>; after?: Record<string, number> } | undefined;
+  for (const key of ["toolCallRate", "accuracy"]) {
+    if (typeof held?.before?.[key] === "number" && typeof held.after?.[key] === "number") out.push([key === "accuracy" ? "held-out accuracy (agent)" : "held-out tool-call rate", `${pct(held.before[key])} → ${pct(held.after[key])}`]);
   }
+  const loss = run.heldOutLoss as { before?: number; after?: number } | undefined;
+  if (typeof loss?.before === "number" && typeof loss.after === "number") out.push(["held-out loss", `${loss.before.toFixed(3)} → ${loss.after.toFixed(3)}`]);
   return out;
 }
 
@@ -79,10 +80,14 @@ export function renderReport(r: CapstoneReport): string {
   const ran = r.stages.filter((s) => s.run);
   const pipeline = `<ol>${r.tokenizer ? `<li><b>tokenizer</b> — byte-level BPE with lesson 4's <code>bpeTrain</code> (trainer/train_tokenizer.py): ${r.tokenizer.vocabSize} ids in ${r.tokenizer.seconds} s; the model stages use ${esc(r.tokenizer.courseTokenizer.name)} (${r.tokenizer.courseTokenizer.vocabSize} ids)</li>` : ""}
 ${r.stages.map((s) => `<li><b>${esc(s.name)}</b> (${esc(s.source)}) — ${esc(s.purpose)}. <i>${esc(s.status)}${s.note ? `: ${esc(s.note)}` : ""}</i></li>`).join("\n")}</ol>`;
+  let lastCount: number | undefined;
   const params = `<table><tr><th>stage</th><th>parameters</th><th>model</th></tr>${ran
     .map((s) => {
       const m = (s.run!.model ?? {}) as Record<string, unknown>;
-      return `<tr><td>${esc(s.name)}</td><td>${typeof s.run!.parameters === "number" ? (s.run!.parameters as number).toLocaleString("en-US") : "–"}</td><td>hidden ${esc(m.hiddenSize ?? "?")}, ${esc(m.numHiddenLayers ?? "?")} layers, vocab ${esc(m.vocabSize ?? "?")}</td></tr>`;
+      const own = typeof s.run!.parameters === "number" ? (s.run!.parameters as number) : undefined;
+      lastCount = own ?? lastCount;
+      const shown = own !== undefined ? own.toLocaleString("en-US") : lastCount !== undefined ? `${lastCount.toLocaleString("en-US")} (the same model as the stage before)` : "–";
+      return `<tr><td>${esc(s.name)}</td><td>${shown}</td><td>hidden ${esc(m.hiddenSize ?? "?")}, ${esc(m.numHiddenLayers ?? "?")} layers, vocab ${esc(m.vocabSize ?? "?")}</td></tr>`;
     })
     .join("")}</table>`;
   const timings = `<table><tr><th>stage</th><th>status</th><th>wall time (s)</th><th>training time (s)</th><th>steps</th></tr>${r.tokenizer ? `<tr><td>tokenizer</td><td>ran</td><td>${r.tokenizer.seconds}</td><td>–</td><td>${r.tokenizer.merges} merges</td></tr>` : ""}${r.stages
@@ -99,12 +104,8 @@ ${r.stages.map((s) => `<li><b>${esc(s.name)}</b> (${esc(s.source)}) — ${esc(s.
   const samples = `<table><tr><th>prompt</th>${withSamples.map((s) => `<th>after ${esc(s.name)}</th>`).join("")}</tr>${prompts
     .map((p) => `<tr><td><code>${esc(p)}</code></td>${withSamples.map((s) => `<td><pre>${esc(s.samples!.find((x) => x.prompt === p)?.text ?? "")}</pre></td>`).join("")}</tr>`)
     .join("")}</table>`;
-  const acc = ran.flatMap((s) => accuracies(s.run).map(([k, v]) => `<tr><td>${esc(s.name)}</td><td><code>${esc(k)}</code></td><td>${pct(v)}</td></tr>`));
-  const heldOut = ran.filter((s) => typeof (s.run!.heldOutLoss as Record<string, number> | undefined)?.after === "number").map((s) => {
-    const h = s.run!.heldOutLoss as Record<string, number>;
-    return `<tr><td>${esc(s.name)}</td><td><code>heldOutLoss</code></td><td>${h.before.toFixed(3)} → ${h.after.toFixed(3)}</td></tr>`;
-  });
-  const accuracy = `<table><tr><th>stage</th><th>measure</th><th>value</th></tr>${[...heldOut, ...acc].join("") || '<tr><td colspan="3">no stage reported an accuracy</td></tr>'}</table>`;
+  const acc = ran.flatMap((s) => accuracies(s.run!).map(([k, v]) => `<tr><td>${esc(s.name)}</td><td>${esc(k)}</td><td>${esc(v)}</td></tr>`));
+  const accuracy = `<table><tr><th>stage</th><th>measure</th><th>before → after</th></tr>${acc.join("") || '<tr><td colspan="3">no stage reported an accuracy</td></tr>'}</table>`;
   const tok = r.tokenizer
     ? `<p>Your BPE (trained on ${r.tokenizer.trainedOn.bytes.toLocaleString("en-US")} bytes): ${r.tokenizer.bytesPerToken.yours} bytes per token on held-out text; the course tokenizer: ${r.tokenizer.bytesPerToken.course}. "${esc(r.tokenizer.example.text)}" → ${r.tokenizer.example.tokens.map((t) => `<code>${esc(t)}</code>`).join(" ")}</p>`
     : "";
