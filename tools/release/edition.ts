@@ -30,7 +30,7 @@ export interface EditionInfo {
 export const EDITION_FILE = ".course-edition.json";
 
 /** Paths (relative to the root) that never ship in an edition, whatever is published. */
-const NEVER = [/^grader\/mutants\//, /^tools\/(parity|bench|release|stubs|gradebook)\//, /^tools\/selfcheck-types\.ts$/, /^test\//, /^docs\/AUTHORING\.md$/, /^vitest\.config\.ts$/];
+const NEVER = [/^grader\/mutants\//, /^tools\/(parity|bench|release|gradebook)\//, /^tools\/selfcheck-types\.ts$/, /^test\//, /^docs\/AUTHORING\.md$/, /^vitest\.config\.ts$/];
 
 function tracked(): string[] {
   return execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter((f) => f !== "" && existsSync(join(ROOT, f)));
