@@ -12,7 +12,8 @@ import { BackendError, initBackend } from "../../lib/backend.js";
 import { ROOT } from "../../grader/engine/paths.js";
 import { TrainError } from "../../lib/train/errors.js";
 import { PRESETS, type TrainSettings } from "../../lib/train/settings.js";
-import { STAGE_NAMES, STAGES } from "../../lib/train/stages/index.js";
+import { RL_STAGES, STAGE_NAMES, STAGES } from "../../lib/train/stages/index.js";
+import { parseRlOptions, RL_OPTIONS, RL_USAGE } from "../../lib/rl/cli-options.js";
 
 const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --config NAME        model and settings: ${Object.keys(PRESETS).join(", ")} (default tiny; on --resume, the checkpoint's)
@@ -23,6 +24,7 @@ const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --from FILE          weights to start from, for stages that take them (sft: a pretrain_*.safetensors)
   --use-reference L    run the reference for these lessons (lesson-14,lesson-11 or all)
   --batch-size N  --max-seq-len N  --accumulation-steps N  --learning-rate X  --save-every N  --eval-every N  --log-every N  --seed N
+${RL_USAGE}
 Backend: COURSE_BACKEND=wasm (default) | cpu | tensorflow.`;
 
 const INT_OPTIONS: Record<string, keyof TrainSettings> = {
@@ -58,6 +60,7 @@ async function main(argv: string[]): Promise<number> {
         "learning-rate": { type: "string" },
         help: { type: "boolean", short: "h" },
         ...Object.fromEntries(Object.keys(INT_OPTIONS).map((k) => [k, { type: "string" as const }])),
+        ...RL_OPTIONS,
       },
     });
   } catch (err) {
@@ -75,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const name = positionals[0];
   const load = STAGES[name];
-  if (!load) {
+  if (!load && !RL_STAGES[name]) {
     console.error(`unknown stage ${JSON.stringify(name)}: have ${STAGE_NAMES.join(", ")}\n\n${USAGE}`);
     return 2;
   }
@@ -92,6 +95,22 @@ async function main(argv: string[]): Promise<number> {
     }
     if (values.config !== undefined && !PRESETS[values.config]) throw new TrainError(`unknown --config ${values.config}: have ${Object.keys(PRESETS).join(", ")}`, 2);
     const steps = values.steps === undefined ? undefined : positiveInt("steps", values.steps);
+    if (RL_STAGES[name]) {
+      const algorithm = await RL_STAGES[name]();
+      const overridesRl = parseRlOptions(values as Record<string, string | undefined>, overrides, steps);
+      await initBackend("wasm");
+      const { runRl } = await import("../../lib/rl/run.js");
+      const result = await runRl({
+        algorithm,
+        configName: values.config,
+        outDir: resolve(values.out ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`)),
+        fromPath: values.from === undefined ? undefined : resolve(values.from),
+        useReference: (values["use-reference"] ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== ""),
+        overrides: overridesRl,
+        tty: process.stdout.isTTY === true,
+      });
+      return result.exitCode;
+    }
     const stage = await load();
     const outDir = resolve(values.out ?? values.resume ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`));
     await initBackend("wasm");

@@ -1,0 +1,54 @@
+/**
+ * Pieces the three RL algorithms share: the masked mean, a gradient step that also hands back
+ * the policy's log-probabilities for the step's metrics, and lesson 25's diagnostics.
+ */
+import * as tf from "../../tf.js";
+import type { MiniMindTS } from "../../model/model.js";
+import type { RolloutFunctions } from "../rollout.js";
+
+/** Σ(x·m) / max(Σm, 1) as a number. */
+export function maskedMeanValue(x: tf.Tensor, mask: tf.Tensor): number {
+  return tf.tidy(() => tf.div(tf.sum(tf.mul(x, mask)), tf.maximum(tf.sum(mask), 1)).dataSync()[0]);
+}
+
+/**
+ * The loss and its gradients with respect to `variables`; `lossOf` receives the policy's per-token
+ * log-probabilities of the last R tokens (with gradient) and may return tensors to keep for the
+ * step's metrics (they are freed by the caller).
+ */
+export function gradStep(
+  model: MiniMindTS,
+  fns: Pick<RolloutFunctions, "perTokenLogps">,
+  sequences: tf.Tensor2D,
+  attentionMask: tf.Tensor2D,
+  R: number,
+  variables: tf.Variable[],
+  lossOf: (policyLogps: tf.Tensor2D) => tf.Scalar,
+): { loss: number; grads: tf.Tensor[]; policyLogps: tf.Tensor2D } {
+  let kept: tf.Tensor2D | undefined;
+  const { value, grads } = tf.variableGrads(() => {
+    const { logits } = model.forward(sequences, { attentionMask, training: true });
+    const logps = fns.perTokenLogps(logits, sequences, R);
+    kept = tf.keep(tf.clone(logps)) as tf.Tensor2D;
+    return lossOf(logps);
+  }, variables);
+  const loss = value.dataSync()[0];
+  value.dispose();
+  return { loss, grads: variables.map((v) => grads[v.name]), policyLogps: kept! };
+}
+
+export type Diagnostics = {
+  approxKl: (logRatio: tf.Tensor2D, mask: tf.Tensor2D) => tf.Scalar;
+  clipFraction: (ratio: tf.Tensor2D, mask: tf.Tensor2D, eps: number) => tf.Scalar;
+};
+
+/** Lesson 25's approx-KL (π_old → π_new) and clip fraction of a step, as numbers. */
+export function ratioDiagnostics(d: Diagnostics, newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, mask: tf.Tensor2D, eps: number): { approxKl: number; clipFraction: number } {
+  return tf.tidy(() => {
+    const logRatio = tf.sub(newLogps, oldLogps) as tf.Tensor2D;
+    return { approxKl: d.approxKl(logRatio, mask).dataSync()[0], clipFraction: d.clipFraction(tf.exp(logRatio) as tf.Tensor2D, mask, eps).dataSync()[0] };
+  });
+}
+
+/** Mean of a list of numbers (0 for none). */
+export const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);

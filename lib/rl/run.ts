@@ -1,0 +1,380 @@
+/**
+ * One RL post-training run (`npm run train -- dpo|ppo|grpo`): the loop shared by the three
+ * algorithms of lib/rl/algorithms/, in the order of MiniMind's trainer/train_grpo.py: settings →
+ * policy and frozen reference from --from → resolve every lesson function (printed: whose runs)
+ * → held-out accuracy before → steps (the algorithm's rollout, reward and update) with a log line
+ * per step → divergence checks → checkpoints → held-out accuracy after, reward.svg, kl.svg, run.json.
+ *
+ * A step whose loss is NaN/Inf, or whose KL to the reference exceeds `maxKl`, stops the run with
+ * a message naming the step and the metric; the weights are not saved after it, so the last
+ * checkpoint written (or the --from weights) is what remains.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as tf from "../tf.js";
+import { describeRun, resolveFunctions, type FunctionChoice } from "../resolver.js";
+import { resolvePieces, type PieceName } from "../model/pieces.js";
+import { MiniMindTS } from "../model/model.js";
+import { AdamW } from "../model/train.js";
+import type { MiniMindConfig } from "../model/config.js";
+import { lineChart } from "../svg.js";
+import { loadWeights, saveWeights, weightsPath } from "../train/checkpoint.js";
+import { shown } from "../train/data.js";
+import { TrainError } from "../train/errors.js";
+import { progress } from "../train/progress.js";
+import { PRESETS, presetConfig } from "../train/settings.js";
+import { decodeText, trainTokenizer, type TrainTokenizer } from "../train/tokenizer.js";
+import { sampleCompletions } from "./rollout.js";
+import { rewardStats, taskReward, type RewardFunctions } from "./rewards.js";
+import { RL_BASE, type RlSettings } from "./settings.js";
+import { exactMatch, loadTasks, RL_HELD_OUT, RL_TRAIN, type TaskRecord } from "./tasks.js";
+
+/** What one step reports (every number is logged and stored in run.json). */
+export interface StepMetrics {
+  loss: number;
+  rewardMean: number;
+  rewardStd: number;
+  /** Exact-match accuracy of the step's own samples. */
+  accuracy: number;
+  /** Mean per-token KL(π ‖ π_ref) (k3) on the step's tokens. */
+  klRef: number;
+  clipFraction: number;
+  entropy: number;
+  responseLength: number;
+  /** Algorithm-specific numbers (PPO's value loss and approx-KL, DPO's margin, …). */
+  extra?: Record<string, number>;
+}
+
+/** What an algorithm gets from the loop. */
+export interface RlContext {
+  tok: TrainTokenizer;
+  settings: RlSettings;
+  policy: MiniMindTS;
+  reference: MiniMindTS;
+  /** AdamW over the policy's parameters. */
+  optimizer: AdamW;
+  /** Every lesson function the run resolved, by name. */
+  fns: Record<string, unknown>;
+  train: TaskRecord[];
+  /** The chat-template token ids of a task's question (lesson 4's renderChat, generation prompt on). */
+  promptIds(t: TaskRecord): number[];
+  decode(ids: number[]): string;
+  /** Rewards of `texts`, answering `records` (one record a text). */
+  rewards(texts: readonly string[], records: readonly TaskRecord[]): number[];
+  /** The next `n` training prompts of a seeded order, epoch after epoch. */
+  nextPrompts(n: number): TaskRecord[];
+  /** Clips `grads` (lesson 14's clipGradNorm) and applies one AdamW step to `optimizer`. */
+  applyGrads(optimizer: AdamW, grads: tf.Tensor[], lr: number): number;
+  log(line: string): void;
+}
+
+/** One algorithm: its lesson functions, defaults, one-off setup and the step. */
+export interface RlAlgorithm {
+  name: string;
+  summary: string;
+  /** MiniMind's --save_weight ("grpo", "ppo_actor", "dpo"). */
+  weightName: string;
+  /** Lesson functions it calls (name → lesson), resolved with the loop's and printed. */
+  functions: Record<string, string>;
+  defaults: Partial<RlSettings>;
+  /** Called once before the first step (PPO builds its critic, DPO its pairs). */
+  setup?(ctx: RlContext): void | Promise<void>;
+  /** One optimiser step of the policy at micro-step `step` (1-based) with learning rate `lr`. */
+  step(ctx: RlContext, step: number, lr: number): StepMetrics;
+  /** Frees what setup made. */
+  dispose?(): void;
+}
+
+export interface RlRunOptions {
+  algorithm: RlAlgorithm;
+  configName?: string;
+  outDir: string;
+  fromPath?: string;
+  useReference: string[];
+  /** Settings from the command line. */
+  overrides?: Partial<RlSettings>;
+  tty?: boolean;
+  /** Tests: replace resolved lesson functions (a learner's function that passes grading but diverges). */
+  replaceFunctions?: Record<string, unknown>;
+}
+
+/** A run stopped because a metric went non-finite or exploded. */
+export class DivergenceError extends TrainError {}
+
+const COMMON_FUNCTIONS: Record<string, string> = {
+  cosineLr: "lesson-14",
+  clipGradNorm: "lesson-14",
+  renderChat: "lesson-4",
+  perTokenLogps: "lesson-25",
+  approxKl: "lesson-25",
+  clipFraction: "lesson-25",
+  repetitionPenalty: "lesson-25",
+  ruleReward: "lesson-25",
+};
+
+type Fns = {
+  cosineLr: (step: number, total: number, lr: number) => number;
+  clipGradNorm: (grads: tf.Tensor[], maxNorm: number) => { grads: tf.Tensor[]; totalNorm: tf.Scalar };
+  renderChat: (messages: Array<{ role: string; content: string }>, opts?: { addGenerationPrompt?: boolean }) => string;
+};
+
+interface Evaluation {
+  accuracy: number;
+  byKind: Record<string, { correct: number; total: number }>;
+  samples: Array<{ question: string; answer: string; response: string }>;
+}
+
+/** Exact-match accuracy of greedy answers to `records` (batches of 64). */
+function evaluate(ctx: RlContext, model: MiniMindTS, records: readonly TaskRecord[]): Evaluation {
+  const byKind: Evaluation["byKind"] = {};
+  const samples: Evaluation["samples"] = [];
+  let correct = 0;
+  for (let i = 0; i < records.length; i += 64) {
+    const batch = records.slice(i, i + 64);
+    const s = sampleCompletions(model, batch.map((r) => ctx.promptIds(r)), (ids) => ctx.decode(ids), {
+      numGenerations: 1,
+      maxNewTokens: ctx.settings.maxNewTokens,
+      temperature: 1,
+      seed: 0,
+      eosId: ctx.tok.eosId,
+      padId: ctx.tok.padId,
+      greedy: true,
+    });
+    batch.forEach((r, j) => {
+      const ok = exactMatch(s.texts[j], r.answer);
+      correct += ok;
+      const k = (byKind[r.kind] ??= { correct: 0, total: 0 });
+      k.correct += ok;
+      k.total++;
+      if (samples.length < 6 && j % 11 === 0) samples.push({ question: r.question, answer: r.answer, response: s.texts[j] });
+    });
+  }
+  return { accuracy: records.length ? correct / records.length : 0, byKind, samples };
+}
+
+function toTensors(weights: Record<string, { shape: number[]; data: Float32Array }>): Record<string, tf.Tensor> {
+  return Object.fromEntries(Object.entries(weights).map(([n, t]) => [n, tf.tensor(t.data, t.shape, "float32")]));
+}
+
+const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
+
+/** Runs `opts.algorithm` (see the module comment). Bad input throws TrainError before any file is written. */
+export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; report: Record<string, unknown> }> {
+  const alg = opts.algorithm;
+  const tok = trainTokenizer();
+  const log = (line: string) => console.log(line);
+  const configName = opts.configName ?? "tiny";
+  const preset = PRESETS[configName];
+  if (!preset) throw new TrainError(`unknown --config ${configName}: have ${Object.keys(PRESETS).join(", ")}`, 2);
+  const settings: RlSettings = { ...RL_BASE, ...alg.defaults, ...opts.overrides };
+  // The model's positions must hold prompt + answer; the SFT checkpoint's config says how many it has.
+  let config: MiniMindConfig = presetConfig(preset, tok.vocabSize, 64);
+  let initial: Record<string, tf.Tensor> | undefined;
+  if (opts.fromPath) {
+    if (!existsSync(opts.fromPath)) throw new TrainError(`--from ${shown(opts.fromPath)}: no such weights file`);
+    const stored = JSON.parse(((await import("../model/safetensors.js")).decodeSafetensors(new Uint8Array((await import("node:fs")).readFileSync(opts.fromPath))).metadata.config ?? "null")) as MiniMindConfig | null;
+    if (stored) config = stored;
+    initial = toTensors(loadWeights(opts.fromPath, config, `--config ${configName}`));
+  }
+  if (config.vocabSize !== tok.vocabSize) throw new TrainError(`the model has ${config.vocabSize} token ids, the tokenizer (${tok.name}) ${tok.vocabSize}`);
+
+  // Whose functions run.
+  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", "feedForward", "generate", "sampleNextToken"];
+  const resolved = await resolvePieces({ useReference: opts.useReference });
+  const lessons = await resolveFunctions<Record<string, unknown>>({ ...COMMON_FUNCTIONS, ...alg.functions }, { useReference: opts.useReference });
+  const choices: FunctionChoice[] = [...resolved.choices.filter((c) => running.includes(c.name as PieceName)), ...lessons.choices];
+  const fns = { ...lessons.fns, ...opts.replaceFunctions };
+  const f = fns as unknown as Fns;
+  log(`npm run train -- ${alg.name}: ${alg.summary}, on the ${tf.getBackend()} backend`);
+  for (const line of describeRun(choices)) log(line);
+
+  // Data.
+  const train = await loadTasks(RL_TRAIN, settings.task);
+  const held = await loadTasks(RL_HELD_OUT, settings.task, settings.evalLimit);
+  if (train.records.length === 0) throw new TrainError(`no training prompts of kind ${settings.task.join(", ")} in ${shown(RL_TRAIN)}`);
+
+  // Models: the policy trains; the reference is a frozen copy of the same start.
+  const policy = initial ? new MiniMindTS(config, initial, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
+  const reference = initial ? new MiniMindTS(config, initial, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
+  if (initial) tf.dispose(Object.values(initial));
+  else log(`${alg.name} from a seeded initialisation (no --from): pass --from runs/rl-sft/full_sft_128.safetensors (README: the task SFT)`);
+  const variables = policy.trainableVariables();
+  const optimizer = new AdamW(variables);
+
+  let cursor = 0;
+  let epoch = 0;
+  let order: number[] = [];
+  const shuffle = (n: number, seed: number) => {
+    const idx = Array.from({ length: n }, (_, i) => i);
+    let s = seed >>> 0;
+    for (let i = n - 1; i > 0; i--) {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      const j = s % (i + 1);
+      [idx[i], idx[j]] = [idx[j], idx[i]];
+    }
+    return idx;
+  };
+  const rewardFns = fns as unknown as RewardFunctions;
+  const ctx: RlContext = {
+    tok,
+    settings,
+    policy,
+    reference,
+    optimizer,
+    fns,
+    train: train.records,
+    promptIds: (t) => tok.encode(f.renderChat([{ role: "user", content: t.question }], { addGenerationPrompt: true })),
+    decode: (ids) => decodeText(tok, ids),
+    rewards: (texts, records) => texts.map((t, i) => taskReward(settings.reward, rewardFns, t, records[i].answer)),
+    nextPrompts(n) {
+      const out: TaskRecord[] = [];
+      while (out.length < n) {
+        if (cursor >= order.length) {
+          order = shuffle(train.records.length, settings.seed + epoch++);
+          cursor = 0;
+        }
+        out.push(train.records[order[cursor++]]);
+      }
+      return out;
+    },
+    applyGrads(opt, grads, lr) {
+      const clipped = f.clipGradNorm(grads, settings.gradClip);
+      const arrays = clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array));
+      const norm = clipped.totalNorm.dataSync()[0];
+      tf.dispose([...clipped.grads, clipped.totalNorm]);
+      opt.step(arrays, lr);
+      return norm;
+    },
+    log,
+  };
+
+  log(`Model: ${shown(opts.fromPath ?? "(seeded)")}: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${(variables.reduce((n, v) => n + v.size, 0) / 1e6).toFixed(3)}M parameters; frozen reference: a copy`);
+  log(`Task: ${settings.task.join(", ")}; ${train.records.length} training prompts (${shown(RL_TRAIN)}), ${held.records.length} held out (${shown(RL_HELD_OUT)}); reward ${settings.reward}`);
+  log(`Run: ${settings.steps} steps, lr ${settings.learningRate} on MiniMind's cosine, ${settings.promptsPerStep} prompts × ${settings.numGenerations} samples a step, ≤ ${settings.maxNewTokens} new tokens at T = ${settings.temperature}, β ${settings.beta}`);
+
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const before = evaluate(ctx, policy, held.records);
+  log(`Held-out exact match before: ${(100 * before.accuracy).toFixed(1)}% (${held.records.length} prompts, greedy)`);
+  await alg.setup?.(ctx);
+  const setupSeconds = seconds();
+
+  mkdirSync(opts.outDir, { recursive: true });
+  const file = weightsPath(opts.outDir, alg.weightName, config);
+  const history: Array<StepMetrics & { step: number; seconds: number; lr: number }> = [];
+  const accuracy: Array<[number, number]> = [[0, before.accuracy]];
+  let saved: number | null = null;
+  const save = (step: number) => {
+    const w: Record<string, { shape: number[]; data: Float32Array }> = {};
+    for (const [n, v] of Object.entries(policy.params)) w[n] = { shape: [...v.shape], data: Float32Array.from(v.dataSync() as Float32Array) };
+    saveWeights(file, w, config);
+    saved = step;
+  };
+
+  // A live bar on a terminal; elsewhere the step lines below are the progress.
+  const bar = (opts.tty ?? false) ? progress(settings.steps, 0, settings.logEvery, true) : { update: () => undefined, log, stop: () => undefined };
+  let step = 0;
+  let stopped: string | null = null;
+  let interrupted = false;
+  const onSigint = () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+  };
+  process.on("SIGINT", onSigint);
+  try {
+    while (step < settings.steps) {
+      step++;
+      const lr = f.cosineLr(step, settings.steps, settings.learningRate);
+      const m = alg.step(ctx, step, lr);
+      history.push({ ...m, step, seconds: seconds(), lr });
+      const bad = !Number.isFinite(m.loss) ? `the loss is ${m.loss}` : !Number.isFinite(m.klRef) ? `the KL to the reference is ${m.klRef}` : m.klRef > settings.maxKl ? `the KL to the reference is ${m.klRef.toFixed(3)} > ${settings.maxKl} (--max-kl)` : null;
+      if (bad) {
+        const kept = saved !== null ? `the last checkpoint (step ${saved}) is kept: ${shown(file)}` : `no checkpoint was written; the --from weights are unchanged`;
+        throw new DivergenceError(`${alg.name} diverged at step ${step}: ${bad}. ${kept}. If your own function runs here (see the table above), it passes its grader but misbehaves in training: run with --use-reference for its lesson to compare.`);
+      }
+      bar.update({ step, loss: m.loss, lr, tokensPerSecond: 0 });
+      if (step % settings.logEvery === 0 || step === settings.steps) {
+        const extra = Object.entries(m.extra ?? {}).map(([k, v]) => `${k} ${fmt(v)}`).join("  ");
+        bar.log(`step ${step}/${settings.steps}  loss ${fmt(m.loss, 4)}  reward ${fmt(m.rewardMean)} ± ${fmt(m.rewardStd)}  acc ${fmt(m.accuracy)}  kl_ref ${fmt(m.klRef, 4)}  clipfrac ${fmt(m.clipFraction)}  entropy ${fmt(m.entropy)}  len ${fmt(m.responseLength, 1)}  ${extra}  ${seconds().toFixed(0)} s`);
+      }
+      const outOfTime = settings.maxMinutes > 0 && seconds() > settings.maxMinutes * 60;
+      const last = step === settings.steps || outOfTime || interrupted;
+      if (step % settings.evalEvery === 0 || last) {
+        const e = evaluate(ctx, policy, held.records);
+        accuracy.push([step, e.accuracy]);
+        bar.log(`step ${step}: held-out exact match ${(100 * e.accuracy).toFixed(1)}%`);
+      }
+      if (step % settings.saveEvery === 0 || last) save(step);
+      if (outOfTime) stopped = `--max-minutes ${settings.maxMinutes} reached at step ${step}`;
+      if (interrupted) stopped = `Ctrl-C at step ${step} (saved)`;
+      if (stopped) break;
+      await new Promise((r) => setImmediate(r));
+    }
+  } finally {
+    bar.stop();
+    process.off("SIGINT", onSigint);
+    alg.dispose?.();
+  }
+  if (stopped) log(stopped);
+
+  const after = evaluate(ctx, policy, held.records);
+  const wall = seconds();
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
+  const tail = history.slice(-Math.min(10, history.length));
+  const report = {
+    stage: alg.name,
+    config: configName,
+    model: config,
+    from: opts.fromPath ? shown(opts.fromPath) : null,
+    settings,
+    tokenizer: tok.name,
+    backend: tf.getBackend(),
+    functions: choices.map((c) => ({ lesson: c.lesson, name: c.name, whose: c.source === "exercises" ? "yours" : "reference", why: c.why })),
+    data: { train: shown(RL_TRAIN), trainPrompts: train.records.length, heldOut: shown(RL_HELD_OUT), heldOutPrompts: held.records.length, skipped: train.skipped + held.skipped },
+    steps: step,
+    stopped,
+    wallSeconds: Number(wall.toFixed(1)),
+    setupSeconds: Number(setupSeconds.toFixed(1)),
+    accuracy: { before: before.accuracy, after: after.accuracy, gainPoints: Number((100 * (after.accuracy - before.accuracy)).toFixed(1)), byKindBefore: before.byKind, byKindAfter: after.byKind, curve: accuracy },
+    last10: { reward: mean(tail.map((h) => h.rewardMean)), klRef: mean(tail.map((h) => h.klRef)), clipFraction: mean(tail.map((h) => h.clipFraction)), entropy: mean(tail.map((h) => h.entropy)) },
+    samples: { before: before.samples, after: after.samples },
+    history,
+    files: { weights: shown(file), reward: shown(join(opts.outDir, "reward.svg")), kl: shown(join(opts.outDir, "kl.svg")) },
+  };
+  writeFileSync(join(opts.outDir, "run.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(
+    join(opts.outDir, "reward.svg"),
+    lineChart({
+      title: `${alg.name}: reward and held-out exact match (--config ${configName})`,
+      xLabel: "step",
+      yLabel: "reward / accuracy",
+      series: [
+        { name: "training reward (mean)", points: history.map((h) => [h.step, h.rewardMean]) },
+        { name: "held-out exact match", points: accuracy, dashed: true },
+      ],
+    }),
+  );
+  writeFileSync(
+    join(opts.outDir, "kl.svg"),
+    lineChart({
+      title: `${alg.name}: KL to the reference, clip fraction, entropy`,
+      xLabel: "step",
+      yLabel: "nats / fraction",
+      series: [
+        { name: "KL to reference", points: history.map((h) => [h.step, h.klRef]) },
+        { name: "clip fraction", points: history.map((h) => [h.step, h.clipFraction]) },
+        { name: "entropy", points: history.map((h) => [h.step, h.entropy]), dashed: true },
+      ],
+    }),
+  );
+  policy.dispose();
+  reference.dispose();
+  log("");
+  log(`${alg.name}: ${step} steps in ${wall.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s)`);
+  log(`  held-out exact match ${(100 * before.accuracy).toFixed(1)}% → ${(100 * after.accuracy).toFixed(1)}% (${report.accuracy.gainPoints >= 0 ? "+" : ""}${report.accuracy.gainPoints} points)`);
+  log(`  by kind: ${Object.keys(after.byKind).map((k) => `${k} ${before.byKind[k].correct}→${after.byKind[k].correct}/${after.byKind[k].total}`).join(", ")}`);
+  log(`  last 10 steps: reward ${fmt(report.last10.reward)}, KL to reference ${fmt(report.last10.klRef, 4)}`);
+  for (const s of after.samples.slice(0, 3)) log(`  ${JSON.stringify(s.question)} → ${JSON.stringify(s.response)} (expected ${JSON.stringify(s.answer)})`);
+  log(`Wrote ${shown(file)}, reward.svg, kl.svg and run.json in ${shown(opts.outDir)}`);
+  return { exitCode: 0, report };
+}
