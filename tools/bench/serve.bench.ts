@@ -1,7 +1,7 @@
 /**
  * Lesson 27: the model server under load, on loopback only. The course's tiny chat checkpoint is
  * served (lib/serve/app.ts) and autocannon sends a fixed number of streamed chat completions from
- * several concurrent connections, then does the same again; reported: requests/s, time to the first
+ * one connection, then from several concurrent connections twice; reported: requests/s, time to the first
  * token (the first byte of a stream is its first token), p50/p99 latency, errors (should be 0), and
  * the resident memory of the HTTP process and of the generation process before and after
  * (should stay flat). Environment: SERVE_BENCH_CONNECTIONS (4), SERVE_BENCH_REQUESTS (60 a round),
@@ -46,17 +46,18 @@ export default async function serveBench(): Promise<string> {
     const memory = () => ({ http: rssMb(process.pid), generation: server.engine.pid ? rssMb(server.engine.pid) : NaN });
     const before = memory();
     lines.push(`Serving ${server.modelId} (${(server.ready.parameters / 1e6).toFixed(2)}M parameters, ${server.ready.backend} backend) on 127.0.0.1:${port}`);
-    lines.push(`load: ${connections} concurrent connections, ${amount} streamed requests a round ("Hello", greedy, ≤ 64 tokens: 57 generated)`);
-    lines.push("round  requests/s  first token p50 / p99   latency p50 / p99   errors   RSS http / generation (MB)");
-    for (let round = 1; round <= 2; round++) {
+    lines.push(`load: streamed requests ("Hello", greedy, ≤ 64 tokens: 57 generated); one connection first, then ${connections} twice`);
+    lines.push("clients × requests  requests/s  first token p50 / p99   latency p50 / p99   errors   RSS http / generation (MB)");
+    const rounds = [{ clients: 1, requests: Math.max(10, Math.round(amount / 3)) }, { clients: connections, requests: amount }, { clients: connections, requests: amount }];
+    for (const round of rounds) {
       const firstToken: number[] = [];
       const result = await autocannon({
         url: `http://127.0.0.1:${port}/v1/chat/completions`,
         method: "POST",
         headers: { "content-type": "application/json" },
         body,
-        connections,
-        amount,
+        connections: round.clients,
+        amount: round.requests,
         timeout: 120,
         setupClient: (client) => {
           // A request's whole time minus the time after its headers (= its first token) arrived.
@@ -68,7 +69,7 @@ export default async function serveBench(): Promise<string> {
       const errors = result.errors + result.timeouts + result.non2xx;
       const m = memory();
       lines.push(
-        `${String(round).padEnd(5)}  ${(result.requests.total / (result.duration || 1)).toFixed(2).padStart(10)}  ` +
+        `${`${round.clients} × ${round.requests}`.padEnd(18)}  ${(result.requests.total / (result.duration || 1)).toFixed(2).padStart(10)}  ` +
           `${quantile(firstToken, 0.5).toFixed(0).padStart(6)} / ${quantile(firstToken, 0.99).toFixed(0).padEnd(6)} ms     ` +
           `${String(result.latency.p50).padStart(5)} / ${String(result.latency.p99).padEnd(6)} ms  ${String(errors).padStart(6)}   ` +
           `${before.http.toFixed(0)} → ${m.http.toFixed(0)} / ${before.generation.toFixed(0)} → ${m.generation.toFixed(0)}`,
