@@ -2,7 +2,7 @@
  * The model server (lib/serve/, `npm run serve`) against the official `openai` client: a parsed
  * completion, a tool call, thinking as reasoning_content, streaming, usage counts; every refusal
  * in OpenAI's error shape with the right status; a client that leaves mid-stream frees the model;
- * a full queue answers 429 with Retry-After. The model is the course's tiny chat checkpoint, which
+ * a generation process that dies is replaced; a full queue answers 429 with Retry-After. The model is the course's tiny chat checkpoint, which
  * repeats a few memorised exchanges under greedy decoding (lib/serve/demo.ts).
  */
 import { request } from "node:http";
@@ -230,6 +230,21 @@ describe("load", { timeout: 120_000 }, () => {
     expect(after.cancelled).toBe(before.cancelled + 1);
     const r = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0 });
     expect(r.choices[0].message.content).toBe(reply("Hello"));
+  });
+
+  it("a generation process that dies is replaced: the request in flight fails cleanly, the next one succeeds", async () => {
+    const pid = server.engine.pid!;
+    const pending = chat({ model: "tiny-chat", messages: [{ role: "user", content: "Tell me a long story" }], temperature: 1, max_tokens: 900 });
+    await new Promise((r) => setTimeout(r, 200));
+    process.kill(pid, "SIGKILL");
+    const failed = await pending;
+    expect(failed.status).toBe(500);
+    expect(failed.body.error.type).toBe("server_error");
+    expect(failed.body.error.message).toMatch(/stopped during this generation/);
+    const r = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0 });
+    expect(r.choices[0].message.content).toBe(reply("Hello"));
+    expect(server.engine.pid).not.toBe(pid);
+    expect(server.engine.restarts).toBe(1);
   });
 
   it("requests queue behind the running one; over the bound → 429 with Retry-After", async () => {
