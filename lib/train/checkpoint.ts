@@ -43,6 +43,8 @@ export interface ResumeMeta {
   heldOut: Array<[number, number]>;
   /** Held-out loss and samples before training, from the run's first process. */
   before: { heldOutLoss: number; samples: Array<{ prompt: string; text: string }> };
+  /** The variables the optimiser updates, by name, when not every parameter (a LoRA run's adapters). */
+  trainable?: string[];
 }
 
 export interface ResumeState {
@@ -71,7 +73,9 @@ export function saveWeights(path: string, weights: Record<string, StoredTensor>,
 /** Writes the resume file (see the module comment). */
 export function saveResume(path: string, state: ResumeState): void {
   const tensors: Record<string, StoredTensor> = { ...state.weights };
-  for (const [name, w] of Object.entries(state.weights)) {
+  // Moments exist for the trained variables only (a LoRA run freezes its base weights).
+  for (const name of Object.keys(state.expAvg)) {
+    const w = state.weights[name];
     tensors[`optimizer.exp_avg.${name}`] = { shape: w.shape, data: state.expAvg[name] };
     tensors[`optimizer.exp_avg_sq.${name}`] = { shape: w.shape, data: state.expAvgSq[name] };
     if (state.accumulated) tensors[`accumulated_grad.${name}`] = { shape: w.shape, data: state.accumulated[name] };
@@ -126,15 +130,22 @@ export function loadResume(path: string): ResumeState {
   const expAvg: Record<string, Float32Array> = {};
   const expAvgSq: Record<string, Float32Array> = {};
   let accumulated: Record<string, Float32Array> | undefined;
-  for (const spec of parameterSpecs(meta.config)) {
-    weights[spec.name] = file.tensors[spec.name];
-    const m = file.tensors[`optimizer.exp_avg.${spec.name}`];
-    const v = file.tensors[`optimizer.exp_avg_sq.${spec.name}`];
-    if (!m || !v) throw new TrainError(`checkpoint ${path} lacks the optimizer state of ${spec.name}`);
-    expAvg[spec.name] = m.data;
-    expAvgSq[spec.name] = v.data;
-    const g = file.tensors[`accumulated_grad.${spec.name}`];
-    if (g) (accumulated ??= {})[spec.name] = g.data;
+  // Every model parameter, plus a stage's own variables (LoRA adapters), under MiniMind's names.
+  // Moments: for every parameter when all train; for the adapters alone when the stage says so
+  // (meta.trainable, written by runs whose optimiser sees only some variables).
+  const stateful = /^(optimizer\.exp_avg(_sq)?|accumulated_grad)\./;
+  const names = [...new Set([...parameterSpecs(meta.config).map((s) => s.name), ...Object.keys(file.tensors).filter((n) => !stateful.test(n))])];
+  const trained = new Set(meta.trainable ?? parameterSpecs(meta.config).map((s) => s.name));
+  for (const name of names) {
+    weights[name] = file.tensors[name];
+    if (!trained.has(name)) continue;
+    const m = file.tensors[`optimizer.exp_avg.${name}`];
+    const v = file.tensors[`optimizer.exp_avg_sq.${name}`];
+    if (!m || !v) throw new TrainError(`checkpoint ${path} lacks the optimizer state of ${name}`);
+    expAvg[name] = m.data;
+    expAvgSq[name] = v.data;
+    const g = file.tensors[`accumulated_grad.${name}`];
+    if (g) (accumulated ??= {})[name] = g.data;
   }
   return { meta, weights, expAvg, expAvgSq, accumulated };
 }

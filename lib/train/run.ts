@@ -27,6 +27,7 @@ import { TrainError } from "./errors.js";
 import { progress } from "./progress.js";
 import { PRESETS, presetConfig, type TrainSettings } from "./settings.js";
 import type { Stage, StageContext } from "./stage.js";
+import { buildStageModel, stageLoss, type PostTrainingStage } from "./stage-hooks.js";
 import { decodeText, trainTokenizer } from "./tokenizer.js";
 
 export interface RunOptions {
@@ -131,9 +132,10 @@ function generateSamples(model: MiniMindTS, ctx: StageContext, stage: Stage): Ar
   });
 }
 
-function weightsOf(model: MiniMindTS): Record<string, StoredTensor> {
+/** Named tensors as stored ones (a model's `params`, or a stage's variables by name). */
+function weightsOf(named: Record<string, tf.Tensor>): Record<string, StoredTensor> {
   const out: Record<string, StoredTensor> = {};
-  for (const [name, v] of Object.entries(model.params)) out[name] = { shape: [...v.shape], data: Float32Array.from(v.dataSync() as Float32Array) };
+  for (const [name, v] of Object.entries(named)) out[name] = { shape: [...v.shape], data: Float32Array.from(v.dataSync() as Float32Array) };
   return out;
 }
 
@@ -201,10 +203,13 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   // 3. Model and optimiser.
   const weights: Record<string, tf.Tensor> = {};
   if (initialWeights) for (const [name, t] of Object.entries(initialWeights)) weights[name] = tf.tensor(t.data, t.shape, "float32");
-  const model = initialWeights ? new MiniMindTS(config, weights, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
+  // A stage may build its own model (LoRA: adapters beside frozen weights); see lib/train/stage-hooks.ts.
+  const built = buildStageModel(stage as PostTrainingStage, ctx, config, initialWeights ? weights : undefined, { pieces: resolved.pieces }, settings.seed);
+  const model = built.model;
   tf.dispose(Object.values(weights));
-  const variables = stage.trainable?.(model) ?? model.trainableVariables();
-  const names = variables.map((v) => Object.keys(model.params).find((n) => model.params[n] === v) ?? v.name);
+  const variables = built.trainable;
+  const names = variables.map((v) => Object.keys(built.named).find((n) => built.named[n] === v) ?? v.name);
+  for (const line of built.describe?.() ?? []) log(line);
   const optimizer = new AdamW(variables);
   if (resume) optimizer.restore({ m: names.map((n) => resume!.expAvg[n]), v: names.map((n) => resume!.expAvgSq[n]), t: resume.meta.adamStep });
   const paramCount = variables.reduce((n, v) => n + v.size, 0);
@@ -244,7 +249,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const trainSeconds = () => trainSecondsBefore + (performance.now() - started) / 1000;
   const save = (nextEpoch: number, nextInEpoch: number) => {
-    const w = weightsOf(model);
+    const w = weightsOf(built.named);
     const state = optimizer.state();
     const meta: ResumeMeta = {
       format: 1,
@@ -262,10 +267,11 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
       losses,
       heldOut,
       before,
+      trainable: names,
     };
     const byName = (arrays: Float32Array[]) => Object.fromEntries(names.map((n, i) => [n, arrays[i]]));
     saveResume(files.resume, { meta, weights: w, expAvg: byName(state.m), expAvgSq: byName(state.v), accumulated: pending && accumulated ? byName(accumulated) : undefined });
-    saveWeights(files.weights, w, config);
+    saveWeights(files.weights, built.exportWeights ? weightsOf(built.exportWeights()) : w, config);
   };
 
   const optimizerStep = (lr: number) => {
@@ -303,7 +309,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
         lr = fns.cosineLr(step, totalSteps, settings.learningRate);
         const batch = batchTensors(data.train, batches[i]);
         const { value, grads } = tf.variableGrads(() => {
-          const loss = model.loss(batch.inputIds, batch.labels).loss;
+          const loss = stageLoss(stage as PostTrainingStage, ctx, model, batch.inputIds, batch.labels);
           return K > 1 ? tf.div(loss, K) : loss;
         }, variables);
         const loss = value.dataSync()[0] * K;
@@ -348,13 +354,13 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     process.off("SIGINT", onSigint);
   }
   if (stopped) {
-    model.dispose();
+    built.dispose();
     return { exitCode: 130, report: {} };
   }
 
   // 5. The end: samples, curve, run.json.
   const after = { heldOutLoss: heldOut[heldOut.length - 1][1], samples: generateSamples(model, ctx, stage) };
-  model.dispose();
+  built.dispose();
   const wall = trainSeconds();
   const tail = losses.slice(-Math.min(50, losses.length)).map((p) => p[1]);
   const report = {

@@ -10,6 +10,8 @@ export const STAGES: Record<string, () => Promise<Stage>> = {
   pretrain: async () => (await import("./pretrain.js")).default,
   sft: async () => (await import("./sft.js")).default,
   agent: async () => (await import("./agent.js")).default,
+  lora: async () => (await import("./lora.js")).default,
+  distill: async () => (await import("./distill.js")).default,
 };
 
 export const RL_STAGES: Record<string, () => Promise<RlAlgorithm>> = {
