@@ -142,7 +142,7 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   const reason: FinishReason = await handle.done;
   if (clientGone) return {};
   const { text } = current(true);
-  const parsed = ctx.parseAssistantText(text, `call_${id.slice(8)}`);
+  const parsed = ctx.parseAssistantText(text, `call_${id.slice("chatcmpl-".length)}`);
   const finish = parsed.toolCalls ? "tool_calls" : reason === "length" && stoppedAt < 0 ? "length" : "stop";
   const usage = { prompt_tokens: promptIds.length, completion_tokens: ids.length, total_tokens: promptIds.length + ids.length };
   if (sink.event) {
