@@ -70,6 +70,8 @@ export class GenerationEngine {
   /** Milliseconds the last few generations took, for Retry-After. */
   private readonly recent: number[] = [];
   private startedAt = 0;
+  /** Set when a restarted generation process could not load its model: every request gets it. */
+  private failure: Error | undefined;
   /** Restarts after a stall or a crash. */
   restarts = 0;
   /** Generations by how they ended (a cancel that came while queued counts as cancelled). */
@@ -85,6 +87,10 @@ export class GenerationEngine {
       env: { ...process.env, COURSE_BACKEND: this.opts.backend ?? process.env.COURSE_BACKEND ?? "wasm" },
     });
     this.child = child;
+    // A generation process stuck in a learner's endless loop never sees the IPC channel close.
+    const killOnExit = () => child.kill("SIGKILL");
+    process.once("exit", killOnExit);
+    child.once("exit", () => process.removeListener("exit", killOnExit));
     const ready = await new Promise<Ready>((resolve, reject) => {
       const onMessage = (m: FromWorker) => {
         if (m.type === "ready") resolve(m);
@@ -95,6 +101,11 @@ export class GenerationEngine {
     });
     child.removeAllListeners("message");
     child.removeAllListeners("exit");
+    child.once("exit", () => process.removeListener("exit", killOnExit));
+    if (this.closed) {
+      child.kill("SIGKILL");
+      throw new Error("the server closed while the generation process started");
+    }
     child.on("message", (m: FromWorker) => this.onMessage(m));
     child.once("exit", () => this.onExit(child));
     this.readyInfo = ready;
@@ -123,6 +134,7 @@ export class GenerationEngine {
    */
   generate(req: GenerationRequest): { done: Promise<FinishReason>; cancel: () => void } {
     if (this.closed) throw new Error("the server is shutting down");
+    if (this.failure) throw this.failure;
     const maxQueue = this.opts.maxQueue ?? 8;
     if (this.running && this.queue.length >= maxQueue) throw new QueueFullError(this.retryAfter());
     const id = `job-${process.pid}-${++this.serial}`;
@@ -218,12 +230,14 @@ export class GenerationEngine {
     if (lost) {
       this.running = undefined;
       clearTimeout(this.stallTimer);
+      this.stats.failed++;
       lost.reject(new Error("the generation process stopped during this generation (it was restarted)"));
     }
     this.start()
       .then(() => this.pump())
       .catch((err: unknown) => {
-        for (const p of this.queue.splice(0)) p.reject(err instanceof Error ? err : new Error(String(err)));
+        this.failure = new Error(`the generation process could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
+        for (const p of this.queue.splice(0)) p.reject(this.failure);
       });
   }
 
