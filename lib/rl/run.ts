@@ -120,17 +120,36 @@ type Fns = {
 
 interface Evaluation {
   accuracy: number;
+  /** Accuracy on the held-out prompts whose question is not also in the training file (null: none). */
+  unseenAccuracy: number | null;
+  unseen: number;
   byKind: Record<string, { correct: number; total: number }>;
   samples: Array<{ question: string; answer: string; response: string }>;
 }
 
-/** Exact-match accuracy of greedy answers to `records` (batches of 64). */
-function evaluate(ctx: RlContext, model: MiniMindTS, records: readonly TaskRecord[]): Evaluation {
+/**
+ * Batches of at most 64 records whose prompts have the same token length: no left padding, so a
+ * prompt's answer does not depend on what it was batched with (the model takes positions from the
+ * padded start, as MiniMind's does, and SFT never saw padding on the left).
+ */
+function sameLengthBatches(ctx: RlContext, records: readonly TaskRecord[]): TaskRecord[][] {
+  const byLength = new Map<number, TaskRecord[]>();
+  for (const r of records) {
+    const n = ctx.promptIds(r).length;
+    byLength.set(n, [...(byLength.get(n) ?? []), r]);
+  }
+  return [...byLength.values()].flatMap((group) => Array.from({ length: Math.ceil(group.length / 64) }, (_, i) => group.slice(i * 64, i * 64 + 64)));
+}
+
+/** Exact-match accuracy of greedy answers to `records`. */
+export function evaluate(ctx: RlContext, model: MiniMindTS, records: readonly TaskRecord[]): Evaluation {
   const byKind: Evaluation["byKind"] = {};
   const samples: Evaluation["samples"] = [];
+  const trained = new Set(ctx.train.map((t) => t.question));
   let correct = 0;
-  for (let i = 0; i < records.length; i += 64) {
-    const batch = records.slice(i, i + 64);
+  let unseen = 0;
+  let unseenCorrect = 0;
+  for (const batch of sameLengthBatches(ctx, records)) {
     const s = sampleCompletions(model, batch.map((r) => ctx.promptIds(r)), (ids) => ctx.decode(ids), {
       numGenerations: 1,
       maxNewTokens: ctx.settings.maxNewTokens,
@@ -143,13 +162,17 @@ function evaluate(ctx: RlContext, model: MiniMindTS, records: readonly TaskRecor
     batch.forEach((r, j) => {
       const ok = exactMatch(s.texts[j], r.answer);
       correct += ok;
+      if (!trained.has(r.question)) {
+        unseen++;
+        unseenCorrect += ok;
+      }
       const k = (byKind[r.kind] ??= { correct: 0, total: 0 });
       k.correct += ok;
       k.total++;
       if (samples.length < 6 && j % 11 === 0) samples.push({ question: r.question, answer: r.answer, response: s.texts[j] });
     });
   }
-  return { accuracy: records.length ? correct / records.length : 0, byKind, samples };
+  return { accuracy: records.length ? correct / records.length : 0, unseenAccuracy: unseen ? unseenCorrect / unseen : null, unseen, byKind, samples };
 }
 
 function toTensors(weights: Record<string, { shape: number[]; data: Float32Array }>): Record<string, tf.Tensor> {
@@ -255,7 +278,7 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   const before = evaluate(ctx, policy, held.records);
-  log(`Held-out exact match before: ${(100 * before.accuracy).toFixed(1)}% (${held.records.length} prompts, greedy)`);
+  log(`Held-out exact match before: ${(100 * before.accuracy).toFixed(1)}% (${held.records.length} prompts, greedy; ${before.unseen} of them not also in the training file${before.unseenAccuracy === null ? "" : `: ${(100 * before.unseenAccuracy).toFixed(1)}%`})`);
   await alg.setup?.(ctx);
   const setupSeconds = seconds();
 
@@ -335,7 +358,16 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
     stopped,
     wallSeconds: Number(wall.toFixed(1)),
     setupSeconds: Number(setupSeconds.toFixed(1)),
-    accuracy: { before: before.accuracy, after: after.accuracy, gainPoints: Number((100 * (after.accuracy - before.accuracy)).toFixed(1)), byKindBefore: before.byKind, byKindAfter: after.byKind, curve: accuracy },
+    accuracy: {
+      before: before.accuracy,
+      after: after.accuracy,
+      gainPoints: Number((100 * (after.accuracy - before.accuracy)).toFixed(1)),
+      // The corpus's held-out file repeats short questions of the training file (datasets/README.md):
+      // these count only the held-out prompts that are new.
+      unseenPrompts: after.unseen,
+      unseenBefore: before.unseenAccuracy,
+      unseenAfter: after.unseenAccuracy,
+      byKindBefore: before.byKind, byKindAfter: after.byKind, curve: accuracy },
     last10: { reward: mean(tail.map((h) => h.rewardMean)), klRef: mean(tail.map((h) => h.klRef)), clipFraction: mean(tail.map((h) => h.clipFraction)), entropy: mean(tail.map((h) => h.entropy)) },
     samples: { before: before.samples, after: after.samples },
     history,
@@ -372,6 +404,8 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   log("");
   log(`${alg.name}: ${step} steps in ${wall.toFixed(1)} s (setup ${setupSeconds.toFixed(1)} s)`);
   log(`  held-out exact match ${(100 * before.accuracy).toFixed(1)}% → ${(100 * after.accuracy).toFixed(1)}% (${report.accuracy.gainPoints >= 0 ? "+" : ""}${report.accuracy.gainPoints} points)`);
+  if (after.unseen > 0) log(`  on the ${after.unseen} held-out prompts not in the training file: ${(100 * before.unseenAccuracy!).toFixed(1)}% → ${(100 * after.unseenAccuracy!).toFixed(1)}%`);
+  else log(`  (every held-out question of these kinds is also in the training file: this measures the trained prompts, not generalisation)`);
   log(`  by kind: ${Object.keys(after.byKind).map((k) => `${k} ${before.byKind[k].correct}→${after.byKind[k].correct}/${after.byKind[k].total}`).join(", ")}`);
   log(`  last 10 steps: reward ${fmt(report.last10.reward)}, KL to reference ${fmt(report.last10.klRef, 4)}`);
   for (const s of after.samples.slice(0, 3)) log(`  ${JSON.stringify(s.question)} → ${JSON.stringify(s.response)} (expected ${JSON.stringify(s.answer)})`);
