@@ -285,7 +285,12 @@ function updatePolicy(model: MiniMindTS, ref: MiniMindTS, optimizer: AdamW, vari
   const { value, grads } = tf.variableGrads(() => {
     const { logits } = model.forward(inputIds, { attentionMask: attention, training: true });
     const logps = fns.perTokenLogps(logits, inputIds, L - 1);
-    kl = tf.tidy(() => tf.div(tf.sum(tf.mul(tf.sub(refLogps, logps), completionMask)), tf.maximum(tf.sum(completionMask), 1)).dataSync()[0]);
+    // Mean per-token KL to the reference over trained tokens, the k3 estimate e^δ − δ − 1 (δ = ref − policy) the penalty uses.
+    kl = tf.tidy(() => {
+      const d = tf.sub(refLogps, logps);
+      const k3 = tf.sub(tf.sub(tf.exp(d), d), 1);
+      return tf.div(tf.sum(tf.mul(k3, completionMask)), tf.maximum(tf.sum(completionMask), 1)).dataSync()[0];
+    });
     return s.loss === "cispo"
       ? fns.cispoPolicyLoss(logps, oldLogps, refLogps, advantages, completionMask, s.epsilonHigh, s.beta)
       : fns.grpoPolicyLoss(logps, oldLogps, refLogps, advantages, completionMask, s.epsilon, s.beta);
