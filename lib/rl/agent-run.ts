@@ -59,7 +59,8 @@ export const AGENT_DEFAULTS: AgentSettings = {
   batchSize: 2,
   numGenerations: 4,
   maxTurns: 3,
-  maxNewTokens: 40,
+  // A calculator call is 50 tokens of the course tokenizer (its JSON splits finely): 40 would cut every call short.
+  maxNewTokens: 64,
   maxTotalLen: 768,
   learningRate: 2e-4,
   beta: 0.1,
