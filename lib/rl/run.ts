@@ -312,7 +312,7 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
       history.push({ ...m, step, seconds: seconds(), lr });
       const bad = !Number.isFinite(m.loss) ? `the loss is ${m.loss}` : !Number.isFinite(m.klRef) ? `the KL to the reference is ${m.klRef}` : m.klRef > settings.maxKl ? `the KL to the reference is ${m.klRef.toFixed(3)} > ${settings.maxKl} (--max-kl)` : null;
       if (bad) {
-        const kept = saved !== null ? `the last checkpoint (step ${saved}) is kept: ${shown(file)}` : `no checkpoint was written; the --from weights are unchanged`;
+        const kept = saved !== null ? `The last checkpoint (step ${saved}) is kept: ${shown(file)}` : `No checkpoint was written; the --from weights are unchanged`;
         throw new DivergenceError(`${alg.name} diverged at step ${step}: ${bad}. ${kept}. If your own function runs here (see the table above), it passes its grader but misbehaves in training: run with --use-reference for its lesson to compare.`);
       }
       bar.update({ step, loss: m.loss, lr, tokensPerSecond: 0 });

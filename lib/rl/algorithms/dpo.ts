@@ -109,7 +109,11 @@ const dpo: RlAlgorithm = {
     const n = picked.length;
     const implicit = tf.tidy(() => Array.from(tf.mul(s.beta, tf.sum(tf.mul(tf.sub(kept!, refLogps), batch.mask), 1)).dataSync()));
     const margins = implicit.slice(0, n).map((c, i) => c - implicit[n + i]);
-    const klRef = tf.tidy(() => fns.referenceKlPenalty(kept!, refLogps, batch.mask).dataSync()[0]);
+    // KL to the reference on the chosen rows only: k3 = e^u − u − 1 with u = log π_ref − log π is a
+    // KL estimate on tokens the policy would sample; on the rejected rows, which DPO pushes down on
+    // purpose, u grows and e^u explodes without the policy diverging (measured: one batch at 17).
+    const rows = (t: tf.Tensor2D, from: number) => tf.slice(t, [from, 0], [n, -1]) as tf.Tensor2D;
+    const [klRef, klRejected] = tf.tidy(() => [0, n].map((from) => fns.referenceKlPenalty(rows(kept!, from), rows(refLogps, from), rows(batch.mask, from)).dataSync()[0]));
     const lengths = (batch.mask.arraySync() as number[][]).map((r) => r.reduce((a, b) => a + b, 0));
     tf.dispose([value, ...Object.values(grads), kept!, refLogps, batch.x, batch.y, batch.mask]);
     return {
@@ -123,7 +127,7 @@ const dpo: RlAlgorithm = {
       clipFraction: 0,
       entropy: NaN,
       responseLength: mean(lengths),
-      extra: { pairs: pairs.length },
+      extra: { pairs: pairs.length, kl_rejected_rows: klRejected },
     };
   },
   dispose() {
