@@ -77,8 +77,12 @@ describe("a student edition", () => {
     expect(existsSync(join(edition, "grader", "mutants"))).toBe(false);
     expect(existsSync(join(edition, "tools", "parity"))).toBe(false);
     expect(existsSync(join(edition, "grader", "expected", "lesson-23.json"))).toBe(true);
+    // The website an edition builds holds no answer either.
+    const site = run(["tools/site/cli.ts", "--out", join(edition, "site")]);
+    expect(site.status, site.stderr).toBe(0);
+    expect(existsSync(join(edition, "site", "index.html"))).toBe(true);
     expect(findLeaks(edition, [])).toEqual([]);
-  });
+  }, 120_000);
 
   it("grades stubs, a finished lesson and a known mistake as the full course does", () => {
     const stubs = run(["grader/cli.ts", "lesson-23"]);
