@@ -245,13 +245,36 @@ export const PRETRAIN = { file: "pretrain.jsonl", bytes: 6_000_000, seed: 1 };
 
 export const CORPUS_DIR = join(import.meta.dirname, "..", "..", "datasets", "corpus");
 
-/** Writes the small files (committed). */
+/** The question a record asks (its first user message), or the whole record when it has none. */
+function questionOf(rec: object): string {
+  const r = rec as { conversations?: Array<{ role: string; content: string }>; chosen?: Array<{ role: string; content: string }> };
+  const user = (r.conversations ?? r.chosen)?.find((m) => m.role === "user");
+  return user ? user.content : JSON.stringify(rec);
+}
+
+/**
+ * Writes the small files (committed). A held-out file never asks a question its training file asks
+ * (nor the same question twice): two seeds of a small grammar draw the same questions often (count
+ * and length questions did, every one), and a held-out score over trained questions measures recall.
+ * A grammar too small for `count` new questions gives fewer; the file says how many it has by its length.
+ */
 export function writeSmallFiles(dir = CORPUS_DIR): void {
   mkdirSync(dir, { recursive: true });
+  const asked = new Map<string, Set<string>>();
   for (const s of SPECS) {
     const r = new Rng(s.seed);
     const lines: string[] = [];
-    for (let i = 0; i < s.count; i++) lines.push(JSON.stringify(s.make(r)));
+    const heldOut = s.file.endsWith("-heldout.jsonl") && !s.file.startsWith("pretrain");
+    const trained = heldOut ? asked.get(s.file.replace("-heldout", "")) ?? new Set<string>() : undefined;
+    const mine = new Set<string>();
+    for (let attempts = 0; lines.length < s.count && attempts < s.count * 100; attempts++) {
+      const rec = s.make(r);
+      const q = questionOf(rec);
+      if (trained && (trained.has(q) || mine.has(q))) continue;
+      mine.add(q);
+      lines.push(JSON.stringify(rec));
+    }
+    asked.set(s.file, mine);
     writeFileSync(join(dir, s.file), lines.join("\n") + "\n");
   }
 }
