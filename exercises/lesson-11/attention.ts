@@ -11,7 +11,7 @@
  */
 import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";
-import type { KvEntry } from "../../lib/model/types.js";
+import type { AttentionOptions, AttentionResult, AttentionWeights } from "../../lib/model/types.js";
 import type * as Lesson9Rmsnorm from "../lesson-9/rmsnorm.js";
 import type * as Lesson12Rope from "../lesson-12/rope.js";
 import { resolveFunction } from "../../lib/resolver.js";
@@ -39,44 +39,8 @@ export function repeatKv(x: tf.Tensor4D, nRep: number): tf.Tensor4D {
   throw new NotImplementedError("lesson-11", "repeatKv");
 }
 
-/** The projection weights of one attention layer, PyTorch layout. */
-export interface AttentionWeights {
-  /** q_proj: [Hq·D, H] */
-  wq: tf.Tensor2D;
-  /** k_proj: [Hkv·D, H] */
-  wk: tf.Tensor2D;
-  /** v_proj: [Hkv·D, H] */
-  wv: tf.Tensor2D;
-  /** o_proj: [H, Hq·D] */
-  wo: tf.Tensor2D;
-  /** q_norm: RMSNorm gain over one head, [D] */
-  qNorm: tf.Tensor1D;
-  /** k_norm: RMSNorm gain over one head, [D] */
-  kNorm: tf.Tensor1D;
-}
-
-export interface AttentionOptions {
-  numHeads: number;
-  numKvHeads: number;
-  /** [S, D]: the RoPE table rows of the new positions P … P + S − 1. */
-  cos: tf.Tensor2D;
-  sin: tf.Tensor2D;
-  /** [B, T]: 1 for a real token, 0 for padding, over cached and new positions. */
-  attentionMask?: tf.Tensor2D | null;
-  /** Keys and values of the P earlier positions (already normed and rotated). */
-  pastKv?: KvEntry | null;
-  /** Return this layer's cache: past and new keys/values, before repeatKv. */
-  useCache?: boolean;
-  /** ε of the QK-norm RMSNorms (MiniMind's rms_norm_eps, default 1e-6). */
-  eps?: number;
-}
-
-export interface AttentionResult {
-  /** [B, S, H] */
-  output: tf.Tensor3D;
-  /** [B, T, Hkv, D] keys and values when `useCache`, else undefined. */
-  presentKv: KvEntry | undefined;
-}
+// The weights, options and result of `attention`: declared in lib/model/types.ts, which the model uses too.
+export type { AttentionOptions, AttentionResult, AttentionWeights };
 
 /**
  * One grouped-query self-attention layer, as MiniMind's explicit (non-fused) path computes it:

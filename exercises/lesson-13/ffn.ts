@@ -8,47 +8,15 @@
  */
 import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";
+import type { FfnWeights, MoeOptions, MoeResult, MoeWeights } from "../../lib/model/types.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
 // Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
 // functions of your own are welcome), then run `npm run grade lesson-13`. Generated from
 // solutions/ by `npm run stubs`; edit freely.
 
-/** The three projections of one SwiGLU feed-forward (one dense FFN, or one expert). */
-export interface FfnWeights {
-  /** [I, H]: the branch that goes through SiLU. */
-  gate: tf.Tensor2D;
-  /** [I, H]: the linear branch it gates. */
-  up: tf.Tensor2D;
-  /** [H, I]: back to the residual width. */
-  down: tf.Tensor2D;
-}
-
-/** The router and the experts of one MoE layer. */
-export interface MoeWeights {
-  /** [E, H]: one routing logit per expert. */
-  gate: tf.Tensor2D;
-  /** E experts, each a SwiGLU feed-forward. */
-  experts: FfnWeights[];
-}
-
-export interface MoeOptions {
-  /** k: experts each token is sent to (numExpertsPerTok). */
-  topK: number;
-  /** Rescale the k chosen probabilities to sum to 1. */
-  normTopkProb: boolean;
-  /** α of the load-balancing loss; 0 turns it off. */
-  routerAuxLossCoef: number;
-  /** The auxiliary loss exists only in training mode. */
-  training: boolean;
-}
-
-export interface MoeResult {
-  /** [..., H], the shape of x. */
-  output: tf.Tensor;
-  /** Scalar: the load-balancing loss (0 unless training with α > 0). */
-  auxLoss: tf.Scalar;
-}
+// The weights, options and result types: declared in lib/model/types.ts, which the model uses too.
+export type { FfnWeights, MoeOptions, MoeResult, MoeWeights };
 
 /**
  * SwiGLU feed-forward: a SiLU-gated linear unit between two widths (H → I → H).

@@ -41,8 +41,8 @@ export interface CausalLm {
   forward(inputIds: tf.Tensor2D, opts?: ForwardOptions): ForwardOutput;
 }
 
-// The signatures of the lesson functions the model is assembled from, declared here so that lib/
-// never imports solutions/ (test/model.test.ts checks that the reference solutions fit them).
+// The types of the lesson functions the model is assembled from, declared once here: lib/ never
+// imports solutions/, and lessons 11-13 re-export these (test/model.test.ts checks the fit).
 
 /** Lesson 11: one attention layer's projection weights, PyTorch layout [out, in]. */
 export interface AttentionWeights {
@@ -73,7 +73,7 @@ export interface AttentionOptions {
   pastKv?: KvEntry | null;
   /** Return this layer's cache: past and new keys/values, before repeatKv. */
   useCache?: boolean;
-  /** ε of the QK-norm RMSNorms (default 1e-6). */
+  /** ε of the QK-norm RMSNorms (MiniMind's rms_norm_eps, default 1e-6). */
   eps?: number;
 }
 
@@ -101,41 +101,52 @@ export interface RopeTable {
 export interface GenerateOptions {
   /** At most this many new tokens per row. */
   maxNewTokens: number;
-  /** Rows stop at this token; null never stops early. */
+  /** Rows stop at this token; null never stops early. MiniMind's default is 2. */
   eosTokenId?: number | null;
-  /** [B, S]: 1 for prompt tokens, 0 for (left) padding. */
+  /** [B, S]: 1 for prompt tokens, 0 for (left) padding. Extended by a 1 for every new token. */
   attentionMask?: tf.Tensor2D | null;
-  /** Feed only the new token and reuse the cache (default true). */
+  /** Feed only the new token and reuse the cache (default true); false recomputes every prefix. */
   useCache?: boolean;
-  /** Chooses each row's next token from its last logits [B, V], returning [B] int32 (default greedy). */
+  /**
+   * Chooses each row's next token from its last logits [B, V], returning [B] int32. Default:
+   * greedy argmax (MiniMind's do_sample=False). Lesson 3's sampler plugs in here.
+   */
   pickToken?: (lastLogits: tf.Tensor2D) => tf.Tensor1D;
 }
 
 /** Lesson 13: one SwiGLU feed-forward's weights. */
 export interface FfnWeights {
-  /** [I, H] */
+  /** [I, H]: the branch that goes through SiLU. */
   gate: tf.Tensor2D;
-  /** [I, H] */
+  /** [I, H]: the linear branch it gates. */
   up: tf.Tensor2D;
-  /** [H, I] */
+  /** [H, I]: back to the residual width. */
   down: tf.Tensor2D;
 }
 
+/** Lesson 13: the router and the experts of one MoE layer. */
 export interface MoeWeights {
   /** [E, H]: one routing logit per expert. */
   gate: tf.Tensor2D;
+  /** E experts, each a SwiGLU feed-forward. */
   experts: FfnWeights[];
 }
 
 export interface MoeOptions {
+  /** k: experts each token is sent to (numExpertsPerTok). */
   topK: number;
+  /** Rescale the k chosen probabilities to sum to 1. */
   normTopkProb: boolean;
+  /** α of the load-balancing loss; 0 turns it off. */
   routerAuxLossCoef: number;
+  /** The auxiliary loss exists only in training mode. */
   training: boolean;
 }
 
 export interface MoeResult {
+  /** [..., H], the shape of x. */
   output: tf.Tensor;
+  /** Scalar: the load-balancing loss (0 unless training with α > 0). */
   auxLoss: tf.Scalar;
 }
 

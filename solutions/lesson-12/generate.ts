@@ -6,23 +6,10 @@
  * small stand-in in the grader. Read lessons/12-rope-and-kv-cache.md first.
  */
 import * as tf from "../../lib/tf.js";
-import type { CausalLm, KvCache } from "../../lib/model/types.js";
+import type { CausalLm, GenerateOptions, KvCache } from "../../lib/model/types.js";
 
-export interface GenerateOptions {
-  /** At most this many new tokens per row. */
-  maxNewTokens: number;
-  /** Rows stop at this token; null never stops early. MiniMind's default is 2. */
-  eosTokenId?: number | null;
-  /** [B, S]: 1 for prompt tokens, 0 for (left) padding. Extended by a 1 for every new token. */
-  attentionMask?: tf.Tensor2D | null;
-  /** Feed only the new token and reuse the cache (default true); false recomputes every prefix. */
-  useCache?: boolean;
-  /**
-   * Chooses each row's next token from its last logits [B, V], returning [B] int32. Default:
-   * greedy argmax (MiniMind's do_sample=False). Lesson 3's sampler plugs in here.
-   */
-  pickToken?: (lastLogits: tf.Tensor2D) => tf.Tensor1D;
-}
+// The options of `generate`: declared in lib/model/types.ts, which the model uses too.
+export type { GenerateOptions };
 
 /** Greedy decoding: the most likely token of each row. */
 export function greedyToken(lastLogits: tf.Tensor2D): tf.Tensor1D {
