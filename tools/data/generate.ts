@@ -10,6 +10,7 @@
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Rng } from "../../grader/engine/random.js";
+import { CALCULATOR_TOOL } from "../../lib/rl/agent-tools.js";
 
 type R = Rng;
 const pick = <T>(r: R, xs: readonly T[]): T => xs[r.int(0, xs.length - 1)]!;
@@ -143,15 +144,6 @@ function wrongAnswer(r: R, t: Task): string {
   if (Number.isFinite(n)) return String(n + pick(r, [-10, -2, -1, 1, 2, 10]));
   return t.answer.length > 2 ? t.answer.slice(1) + t.answer[0] : t.answer + "s";
 }
-
-export const CALCULATOR_TOOL = {
-  type: "function",
-  function: {
-    name: "calculate",
-    description: "Evaluate an arithmetic expression with + - × / and parentheses",
-    parameters: { type: "object", properties: { expression: { type: "string", description: "for example 17*23" } }, required: ["expression"] },
-  },
-};
 
 const SYSTEMS = ["You are a helpful assistant.", "Answer briefly and accurately.", "You are a careful assistant: check your arithmetic before you answer."];
 

@@ -4,7 +4,8 @@
  */
 import * as tf from "../../tf.js";
 import type { MiniMindTS } from "../../model/model.js";
-import type { RolloutFunctions } from "../rollout.js";
+import { rollout, type RolloutFunctions } from "../rollout.js";
+import type { RlContext } from "../run.js";
 
 /** Σ(x·m) / max(Σm, 1) as a number. */
 export function maskedMeanValue(x: tf.Tensor, mask: tf.Tensor): number {
@@ -52,3 +53,22 @@ export function ratioDiagnostics(d: Diagnostics, newLogps: tf.Tensor2D, oldLogps
 
 /** Mean of a list of numbers (0 for none). */
 export const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(xs.length, 1);
+
+/**
+ * One step's sampling: the next prompts, `numGenerations` completions of each (rows in prompt order,
+ * a prompt's samples together), the task record each row answers, and each row's reward.
+ */
+export function sampleAndReward(ctx: RlContext, step: number, fns: RolloutFunctions) {
+  const s = ctx.settings;
+  const records = ctx.nextPrompts(s.promptsPerStep);
+  const r = rollout(ctx.policy, fns, records.map((t) => ctx.promptIds(t)), ctx.decode, {
+    numGenerations: s.numGenerations,
+    maxNewTokens: s.maxNewTokens,
+    temperature: s.temperature,
+    seed: s.seed * 100_003 + step,
+    eosId: ctx.tok.eosId,
+    padId: ctx.tok.padId,
+  });
+  const answered = records.flatMap((t) => new Array(s.numGenerations).fill(t) as typeof records);
+  return { records, r, answered, rewards: ctx.rewards(r.texts, answered) };
+}

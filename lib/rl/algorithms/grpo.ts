@@ -5,11 +5,11 @@
  * through the resolver. Rollout masks: lesson 24's grpoCompletionMask; log-probs: lesson 25.
  */
 import * as tf from "../../tf.js";
-import { disposeRollout, rollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
+import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
 import { rewardStats } from "../rewards.js";
 import type { RlAlgorithm } from "../run.js";
 import { exactMatch } from "../tasks.js";
-import { gradStep, maskedMeanValue, mean, ratioDiagnostics, type Diagnostics } from "./common.js";
+import { gradStep, maskedMeanValue, mean, ratioDiagnostics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type GrpoFns = RolloutFunctions &
   Diagnostics & {
@@ -35,17 +35,7 @@ const grpo: RlAlgorithm = {
   step(ctx, step, lr) {
     const s = ctx.settings;
     const fns = ctx.fns as unknown as GrpoFns;
-    const records = ctx.nextPrompts(s.promptsPerStep);
-    const r = rollout(ctx.policy, { perTokenLogps: fns.perTokenLogps, responseMask: fns.grpoCompletionMask }, records.map((t) => ctx.promptIds(t)), ctx.decode, {
-      numGenerations: s.numGenerations,
-      maxNewTokens: s.maxNewTokens,
-      temperature: s.temperature,
-      seed: s.seed * 100_003 + step,
-      eosId: ctx.tok.eosId,
-      padId: ctx.tok.padId,
-    });
-    const answered = records.flatMap((t) => new Array(s.numGenerations).fill(t));
-    const rewards = ctx.rewards(r.texts, answered);
+    const { records, r, answered, rewards } = sampleAndReward(ctx, step, { perTokenLogps: fns.perTokenLogps, responseMask: fns.grpoCompletionMask });
     const R = r.completionIds.shape[1];
     const refLogps = sequenceLogps(ctx.reference, fns, r.sequences, r.attentionMask, R);
     const rewardT = tf.tensor1d(rewards);

@@ -9,11 +9,11 @@
 import * as tf from "../../tf.js";
 import { MiniMindTS } from "../../model/model.js";
 import { AdamW } from "../../model/train.js";
-import { disposeRollout, rollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
+import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
 import { rewardStats } from "../rewards.js";
 import type { RlAlgorithm, RlContext } from "../run.js";
 import { exactMatch } from "../tasks.js";
-import { gradStep, mean, ratioDiagnostics, type Diagnostics } from "./common.js";
+import { gradStep, mean, ratioDiagnostics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type PpoFns = Diagnostics & {
   perTokenLogps: RolloutFunctions["perTokenLogps"];
@@ -77,17 +77,7 @@ const ppo: RlAlgorithm = {
     const c = critic!;
     const fns = ctx.fns as unknown as PpoFns;
     const criticLr = (lr * s.criticLearningRate) / s.learningRate; // the same cosine, scaled
-    const records = ctx.nextPrompts(s.promptsPerStep);
-    const r = rollout(ctx.policy, { perTokenLogps: fns.perTokenLogps, responseMask: fns.ppoResponseMask }, records.map((t) => ctx.promptIds(t)), ctx.decode, {
-      numGenerations: s.numGenerations,
-      maxNewTokens: s.maxNewTokens,
-      temperature: s.temperature,
-      seed: s.seed * 100_003 + step,
-      eosId: ctx.tok.eosId,
-      padId: ctx.tok.padId,
-    });
-    const answered = records.flatMap((t) => new Array(s.numGenerations).fill(t));
-    const rewards = ctx.rewards(r.texts, answered);
+    const { records, r, answered, rewards } = sampleAndReward(ctx, step, { perTokenLogps: fns.perTokenLogps, responseMask: fns.ppoResponseMask });
     const [B, R] = r.completionIds.shape;
     const refLogps = sequenceLogps(ctx.reference, fns, r.sequences, r.attentionMask, R);
     const promptLens = tf.fill([B], r.promptLength, "int32") as tf.Tensor1D;
