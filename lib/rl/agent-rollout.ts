@@ -64,6 +64,8 @@ export interface AgentRolloutOptions {
   temperature: number;
   seed: number;
   greedy?: boolean;
+  /** Render the tools' JSON schemas into the system turn (MiniMind's template); false leaves them out of the prompt. Default true. */
+  toolsInPrompt?: boolean;
 }
 
 /** One finished trajectory. */
@@ -76,6 +78,8 @@ export interface AgentTrajectoryResult {
   /** Tool calls made, over all turns, and how many named the calculator with an expression. */
   calls: number;
   calculatorCalls: number;
+  /** Generations that opened more `<tool_call>` blocks than parseToolCalls could read (malformed calls). */
+  parseFailures: number;
   /** The final answer states the exact value (and the trajectory finished). */
   correct: boolean;
   /** The trajectory packed for training (lesson 26's agentLossMask). */
@@ -94,6 +98,7 @@ interface State {
   turnOutputs: string[];
   calls: number;
   calculatorCalls: number;
+  parseFailures: number;
   unfinished: boolean;
   done: boolean;
 }
@@ -101,12 +106,13 @@ interface State {
 /** Runs `numGenerations` trajectories of every task (see the module comment); rows i·G … i·G + G − 1 are task i's. */
 export function agentRollouts(model: MiniMindTS, tok: TextTokenizer, fns: AgentFunctions, tasks: readonly AgentTask[], opts: AgentRolloutOptions): AgentTrajectoryResult[] {
   const decode = (ids: number[]) => tok.decode(ids, { skipSpecialTokens: true });
+  const shownTools = (task: AgentTask) => (opts.toolsInPrompt === false ? null : task.tools);
   const states: State[] = tasks.flatMap((task) =>
     Array.from({ length: opts.numGenerations }, () => {
       const messages = task.messages.map((m) => ({ ...m }));
-      const contextText = fns.renderChat(messages, { addGenerationPrompt: true, tools: task.tools });
+      const contextText = fns.renderChat(messages, { addGenerationPrompt: true, tools: shownTools(task) });
       const promptIds = tok.encode(contextText);
-      return { task, messages, promptIds, contextIds: [...promptIds], contextText, turns: [], turnOutputs: [], calls: 0, calculatorCalls: 0, unfinished: false, done: false };
+      return { task, messages, promptIds, contextIds: [...promptIds], contextText, turns: [], turnOutputs: [], calls: 0, calculatorCalls: 0, parseFailures: 0, unfinished: false, done: false };
     }),
   );
   for (let turn = 0; turn < opts.maxTurns; turn++) {
@@ -130,6 +136,7 @@ export function agentRollouts(model: MiniMindTS, tok: TextTokenizer, fns: AgentF
       const t: AgentTurn = { ids, logps: logps[b].slice(0, real), observation: [] };
       s.turns.push(t);
       const calls = fns.parseToolCalls(text);
+      if (text.split("<tool_call>").length - 1 > calls.length) s.parseFailures++;
       if (calls.length === 0) {
         s.done = true;
         return;
@@ -142,7 +149,7 @@ export function agentRollouts(model: MiniMindTS, tok: TextTokenizer, fns: AgentF
         if (c.name === "calculate" && typeof c.arguments.expression === "string") s.calculatorCalls++;
         s.messages.push({ role: "tool", content: executeTool(c.name, c.arguments) });
       }
-      const observed = fns.renderChat(s.messages, { addGenerationPrompt: !s.unfinished, tools: s.task.tools });
+      const observed = fns.renderChat(s.messages, { addGenerationPrompt: !s.unfinished, tools: shownTools(s.task) });
       // MiniMind slices the re-tokenized conversation at the current length (148-149); slicing the
       // text first keeps the tokens of the model's own turn as they were sampled.
       t.observation = observed.startsWith(before) ? tok.encode(observed.slice(before.length)) : tok.encode(observed).slice(s.promptIds.length + s.turns.reduce((n, x) => n + x.ids.length, 0));
@@ -159,6 +166,7 @@ export function agentRollouts(model: MiniMindTS, tok: TextTokenizer, fns: AgentF
       unfinished: s.unfinished,
       calls: s.calls,
       calculatorCalls: s.calculatorCalls,
+      parseFailures: s.parseFailures,
       correct: !s.unfinished && statesNumber(final.split("</tool_call>").pop() ?? "", s.task.gt),
       packed: fns.agentLossMask(s.promptIds, s.turns, tok.padId, tok.eosId, opts.maxTotalLen),
       transcript: s.contextText + (s.unfinished ? "" : final),

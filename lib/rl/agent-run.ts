@@ -48,8 +48,14 @@ export interface AgentSettings {
   gradClip: number;
   temperature: number;
   seed: number;
-  /** Held-out tasks evaluated before and after (greedy, one trajectory each). */
+  /** Held-out tasks evaluated before and after: one greedy and one sampled (at `temperature`) trajectory each. */
   evalTasks: number;
+  /**
+   * Render the tools' JSON schemas into the prompt's system turn, as MiniMind's template does
+   * (≈ 410 tokens of the course tokenizer). Off by default: the tiny model, pretrained on 64
+   * positions, cannot use them, and the agent SFT (tools/rl/agent-sft.ts) leaves them out too.
+   */
+  toolsInPrompt: boolean;
   evalEvery: number;
   saveEvery: number;
 }
@@ -70,8 +76,9 @@ export const AGENT_DEFAULTS: AgentSettings = {
   gradClip: 1.0,
   temperature: 0.8,
   seed: 42,
-  evalTasks: 40,
+  evalTasks: 100,
   evalEvery: 20,
+  toolsInPrompt: false,
   saveEvery: 10,
 };
 
@@ -129,11 +136,12 @@ export async function loadAgentTasks(path: string, limit = Infinity): Promise<{ 
   return { tasks, skipped: read.skipped };
 }
 
-/** Tool-call rate, accuracy and mean reward of a set of trajectories. */
+/** Tool-call rate, malformed-call rate, accuracy and mean reward of a set of trajectories. */
 function summarise(trajs: AgentTrajectoryResult[], rewards?: number[]) {
   const n = Math.max(trajs.length, 1);
   return {
     toolCallRate: trajs.filter((t) => t.calculatorCalls > 0).length / n,
+    parseFailureRate: trajs.filter((t) => t.parseFailures > 0).length / n,
     accuracy: trajs.filter((t) => t.correct).length / n,
     correctWithTool: trajs.filter((t) => t.correct && t.calculatorCalls > 0).length / n,
     meanTurns: trajs.reduce((a, t) => a + t.turnOutputs.length, 0) / n,
@@ -181,20 +189,27 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
   const params = variables.reduce((n, v) => n + v.size, 0);
   log(`Model: --config ${configName}, ${(params / 1e6).toFixed(3)}M parameters, from ${show(opts.fromPath)}; a frozen copy is the KL reference`);
   log(`Data: ${shown(dataPath)} (${train.tasks.length} tasks), held out: ${shown(AGENT_HELD_OUT)} (first ${held.tasks.length})`);
-  log(`Run: ${s.steps} steps × ${s.batchSize} tasks × ${s.numGenerations} trajectories, ≤ ${s.maxTurns} turns of ≤ ${s.maxNewTokens} tokens, lr ${s.learningRate}, β ${s.beta}`);
+  log(`Run: ${s.steps} steps × ${s.batchSize} tasks × ${s.numGenerations} trajectories, ≤ ${s.maxTurns} turns of ≤ ${s.maxNewTokens} tokens, lr ${s.learningRate}, β ${s.beta}, T ${s.temperature}; the tools' schemas ${s.toolsInPrompt ? "rendered into" : "left out of"} the prompt`);
 
-  const evaluate = (seed: number) => {
-    const trajs = agentRollouts(model, tok, fns, held.tasks, { ...s, numGenerations: 1, seed, greedy: true });
-    return { ...summarise(trajs), samples: trajs.slice(0, 3).map((t) => ({ question: String(t.task.messages[t.task.messages.length - 1]?.content), gt: t.task.gt, turns: t.turnOutputs })) };
+  // Greedy decoding shows the policy's most likely behaviour; one sampled trajectory per task (a fixed
+  // seed, the run's temperature) shows how often it calls the tool, which greedy rounds to 0 or 1.
+  const evaluate = () => {
+    const greedy = agentRollouts(model, tok, fns, held.tasks, { ...s, numGenerations: 1, seed: 1, greedy: true });
+    const sampled = agentRollouts(model, tok, fns, held.tasks, { ...s, numGenerations: 1, seed: 2 });
+    const samples = (trajs: AgentTrajectoryResult[]) => trajs.slice(0, 3).map((t) => ({ question: String(t.task.messages[t.task.messages.length - 1]?.content), gt: t.task.gt, turns: t.turnOutputs }));
+    return { ...summarise(greedy), samples: samples(greedy), sampled: { temperature: s.temperature, ...summarise(sampled), samples: samples(sampled) } };
   };
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const describe = (e: ReturnType<typeof evaluate>) =>
+    `tool calls ${pct(e.toolCallRate)}, malformed calls ${pct(e.parseFailureRate)}, accuracy ${pct(e.accuracy)} greedy; tool calls ${pct(e.sampled.toolCallRate)}, malformed ${pct(e.sampled.parseFailureRate)}, accuracy ${pct(e.sampled.accuracy)} sampled at T=${s.temperature}`;
   const started = performance.now();
-  const before = evaluate(1);
-  log(`Before: held-out tool-call rate ${(before.toolCallRate * 100).toFixed(1)}%, accuracy ${(before.accuracy * 100).toFixed(1)}% (${held.tasks.length} tasks, greedy)`);
+  const before = evaluate();
+  log(`Before (${held.tasks.length} held-out tasks): ${describe(before)}`);
 
   mkdirSync(opts.outDir, { recursive: true });
   const file = weightsPath(opts.outDir, "agent", config);
   const save = () => saveWeights(file, Object.fromEntries(Object.entries(model.params).map(([k, v]) => [k, { shape: [...v.shape], data: Float32Array.from(v.dataSync() as Float32Array) }])), config);
-  const curves = { reward: [] as Array<[number, number]>, toolRate: [] as Array<[number, number]>, accuracy: [] as Array<[number, number]>, kl: [] as Array<[number, number]>, heldOutAccuracy: [[0, before.accuracy]] as Array<[number, number]>, heldOutToolRate: [[0, before.toolCallRate]] as Array<[number, number]> };
+  const curves = { reward: [] as Array<[number, number]>, toolRate: [] as Array<[number, number]>, accuracy: [] as Array<[number, number]>, kl: [] as Array<[number, number]>, heldOutAccuracy: [[0, before.accuracy]] as Array<[number, number]>, heldOutToolRate: [[0, before.toolCallRate]] as Array<[number, number]>, heldOutSampledAccuracy: [[0, before.sampled.accuracy]] as Array<[number, number]>, heldOutSampledToolRate: [[0, before.sampled.toolCallRate]] as Array<[number, number]> };
   const steps: Array<Record<string, number>> = [];
   let stopped: string | undefined;
   const etaMin = s.learningRate / 10;
@@ -207,7 +222,7 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
     const m = updatePolicy(model, ref, optimizer, variables, fns, trajs, rewards, s, lr, tok.padId);
     const seconds = (performance.now() - t0) / 1000;
     const sum = summarise(trajs, rewards);
-    const row = { step, rewardMean: sum.rewardMean!, rewardStd: Math.sqrt(rewards.reduce((a, r) => a + (r - sum.rewardMean!) ** 2, 0) / rewards.length), toolCallRate: sum.toolCallRate, accuracy: sum.accuracy, kl: m.kl, loss: m.loss, tokens: m.tokens, lr, seconds };
+    const row = { step, rewardMean: sum.rewardMean!, rewardStd: Math.sqrt(rewards.reduce((a, r) => a + (r - sum.rewardMean!) ** 2, 0) / rewards.length), toolCallRate: sum.toolCallRate, parseFailureRate: sum.parseFailureRate, accuracy: sum.accuracy, kl: m.kl, loss: m.loss, tokens: m.tokens, lr, seconds };
     steps.push(row);
     curves.reward.push([step, row.rewardMean]);
     curves.toolRate.push([step, row.toolCallRate]);
@@ -221,19 +236,24 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
     }
     if (step % s.saveEvery === 0 || step === s.steps) save();
     if (step % s.evalEvery === 0 && step < s.steps) {
-      const e = evaluate(1);
+      const e = evaluate();
       curves.heldOutAccuracy.push([step, e.accuracy]);
       curves.heldOutToolRate.push([step, e.toolCallRate]);
-      log(`  held out at step ${step}: tool calls ${(e.toolCallRate * 100).toFixed(1)}%, accuracy ${(e.accuracy * 100).toFixed(1)}%`);
+      curves.heldOutSampledAccuracy.push([step, e.sampled.accuracy]);
+      curves.heldOutSampledToolRate.push([step, e.sampled.toolCallRate]);
+      log(`  held out at step ${step}: ${describe(e)}`);
     }
   }
-  const after = evaluate(1);
+  const after = evaluate();
   curves.heldOutAccuracy.push([steps.length, after.accuracy]);
   curves.heldOutToolRate.push([steps.length, after.toolCallRate]);
+  curves.heldOutSampledAccuracy.push([steps.length, after.sampled.accuracy]);
+  curves.heldOutSampledToolRate.push([steps.length, after.sampled.toolCallRate]);
   const wall = (performance.now() - started) / 1000;
   model.dispose();
   ref.dispose();
-  log(`After: held-out tool-call rate ${(before.toolCallRate * 100).toFixed(1)}% → ${(after.toolCallRate * 100).toFixed(1)}%, accuracy ${(before.accuracy * 100).toFixed(1)}% → ${(after.accuracy * 100).toFixed(1)}% (${wall.toFixed(0)} s)`);
+  log(`After (${held.tasks.length} held-out tasks): ${describe(after)}`);
+  log(`Held out, before → after: tool calls ${pct(before.toolCallRate)} → ${pct(after.toolCallRate)}, accuracy ${pct(before.accuracy)} → ${pct(after.accuracy)} greedy; tool calls ${pct(before.sampled.toolCallRate)} → ${pct(after.sampled.toolCallRate)}, accuracy ${pct(before.sampled.accuracy)} → ${pct(after.sampled.accuracy)} sampled (${wall.toFixed(0)} s)`);
   const report = {
     stage: "agent",
     config: configName,
@@ -260,8 +280,10 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
         { name: "reward (mean)", points: curves.reward },
         { name: "tool-call rate", points: curves.toolRate },
         { name: "correct (rollouts)", points: curves.accuracy },
-        { name: "held-out accuracy", points: curves.heldOutAccuracy, dashed: true },
-        { name: "held-out tool rate", points: curves.heldOutToolRate, dashed: true },
+        { name: "held-out accuracy (greedy)", points: curves.heldOutAccuracy, dashed: true },
+        { name: "held-out tool rate (greedy)", points: curves.heldOutToolRate, dashed: true },
+        { name: "held-out accuracy (sampled)", points: curves.heldOutSampledAccuracy, dashed: true },
+        { name: "held-out tool rate (sampled)", points: curves.heldOutSampledToolRate, dashed: true },
       ],
     }),
   );
