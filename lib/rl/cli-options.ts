@@ -7,6 +7,8 @@ import { TrainError } from "../train/errors.js";
 import type { TrainSettings } from "../train/settings.js";
 import { REWARD_KINDS, type RewardKind } from "./rewards.js";
 import type { RlSettings } from "./settings.js";
+import { ASYNC_OPTIONS, ASYNC_USAGE, parseAsyncOptions } from "./async-options.js";
+import type { AsyncSettings } from "./async-scheduler.js";
 import { parseTaskKinds } from "./tasks.js";
 
 export const RL_OPTIONS = {
@@ -19,13 +21,15 @@ export const RL_OPTIONS = {
   temperature: { type: "string" as const },
   "max-kl": { type: "string" as const },
   "max-minutes": { type: "string" as const },
+  ...ASYNC_OPTIONS,
 };
 
-export const RL_USAGE = `RL stages (dpo, ppo, grpo; start from a task SFT: --from runs/rl-sft/full_sft_128.safetensors):
+export const RL_USAGE = `RL stages (dpo, ppo, grpo, async; start from a task SFT: --from runs/rl-sft/full_sft_128.safetensors):
   --task KINDS         add,sub,mul,reverse,count,upper,length or all (default all)
   --num-generations G  samples a prompt (grpo 8; dpo samples G to find a right and a wrong answer)
   --batch-size N       prompts a step   --max-new-tokens N   --temperature X   --beta X (KL coefficient)
-  --loss-type grpo|cispo   --reward ${REWARD_KINDS.join("|")}   --max-kl X (stop above)   --max-minutes X`;
+  --loss-type grpo|cispo   --reward ${REWARD_KINDS.join("|")}   --max-kl X (stop above)   --max-minutes X
+${ASYNC_USAGE}`;
 
 function num(name: string, raw: string, integer: boolean, min: number): number {
   const n = Number(raw);
@@ -34,10 +38,10 @@ function num(name: string, raw: string, integer: boolean, min: number): number {
 }
 
 /** The RL settings the command line sets; `shared` holds the options every stage takes, already checked. */
-export function parseRlOptions(values: Record<string, string | undefined>, shared: Partial<TrainSettings>, steps: number | undefined): Partial<RlSettings> {
+export function parseRlOptions(values: Record<string, string | undefined>, shared: Partial<TrainSettings>, steps: number | undefined, stage?: string): Partial<RlSettings & AsyncSettings> {
   if (values.resume !== undefined) throw new TrainError("the RL stages do not resume yet: start again with --from (their checkpoints are weights files)", 2);
   if (values.data !== undefined) throw new TrainError("the RL stages read datasets/corpus/rl.jsonl (choose kinds with --task); --data is for pretrain and sft", 2);
-  const out: Partial<RlSettings> = {};
+  const out: Partial<RlSettings & AsyncSettings> = parseAsyncOptions(values, stage);
   if (steps !== undefined) out.steps = steps;
   if (shared.learningRate !== undefined) out.learningRate = shared.learningRate;
   if (shared.seed !== undefined) out.seed = shared.seed;

@@ -83,6 +83,8 @@ export interface RlAlgorithm {
   step(ctx: RlContext, step: number, lr: number): StepMetrics;
   /** Frees what setup made. */
   dispose?(): void;
+  /** Fields merged into run.json after the last step (the async stage's wall times); may log. */
+  report?(run: { wallSeconds: number; log: (line: string) => void }): Record<string, unknown>;
 }
 
 export interface RlRunOptions {
@@ -370,6 +372,7 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
       byKindBefore: before.byKind, byKindAfter: after.byKind, curve: accuracy },
     last10: { reward: mean(tail.map((h) => h.rewardMean)), klRef: mean(tail.map((h) => h.klRef)), clipFraction: mean(tail.map((h) => h.clipFraction)), entropy: mean(tail.map((h) => h.entropy)) },
     samples: { before: before.samples, after: after.samples },
+    ...alg.report?.({ wallSeconds: wall, log }),
     history,
     files: { weights: shown(file), reward: shown(join(opts.outDir, "reward.svg")), kl: shown(join(opts.outDir, "kl.svg")) },
   };

@@ -97,7 +97,7 @@ async function main(argv: string[]): Promise<number> {
     const steps = values.steps === undefined ? undefined : positiveInt("steps", values.steps);
     if (RL_STAGES[name]) {
       const algorithm = await RL_STAGES[name]();
-      const overridesRl = parseRlOptions(values as Record<string, string | undefined>, overrides, steps);
+      const overridesRl = parseRlOptions(values as Record<string, string | undefined>, overrides, steps, name);
       await initBackend("wasm");
       const { runRl } = await import("../../lib/rl/run.js");
       const result = await runRl({
