@@ -91,10 +91,10 @@ describe("npm run train -- grpo|ppo (micro, cpu)", () => {
 
 describe("npm run train: RL options", () => {
   const cli = (args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "tools/train/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, COURSE_BACKEND: "cpu" }, encoding: "utf8", timeout: 60_000 });
-  it("rejects an unknown task kind, --resume and a bad loss type with exit 2 and no stack trace", () => {
+  it("rejects an unknown task kind, --resume of a missing folder and a bad loss type with exit 2 and no stack trace", () => {
     for (const [args, message] of [
       [["grpo", "--task", "juggle"], /unknown task kind "juggle"/],
-      [["ppo", "--resume", "runs/x"], /do not resume yet/],
+      [["ppo", "--resume", "runs/x"], /--resume runs\/x: no such folder/],
       [["grpo", "--loss-type", "ppo"], /--loss-type must be grpo or cispo/],
     ] as const) {
       const r = cli([...args]);

@@ -1,7 +1,8 @@
 /**
  * The options `npm run train` takes for the RL stages (dpo, ppo, grpo), beside the shared ones
- * (--config, --steps, --out, --from, --use-reference, --learning-rate, --seed, --save-every,
+ * (--config, --steps, --out, --from, --resume, --use-reference, --learning-rate, --seed, --save-every,
  * --eval-every, --log-every, --batch-size = prompts a step), parsed into RlSettings overrides.
+ * --resume itself is the run's (lib/rl/resume.ts checks the overrides against the saved run).
  */
 import { TrainError } from "../train/errors.js";
 import type { TrainSettings } from "../train/settings.js";
@@ -29,6 +30,7 @@ export const RL_USAGE = `RL stages (dpo, ppo, grpo, async; start from a task SFT
   --num-generations G  samples a prompt (grpo 8; dpo samples G to find a right and a wrong answer)
   --batch-size N       prompts a step   --max-new-tokens N   --temperature X   --beta X (KL coefficient)
   --loss-type grpo|cispo   --reward ${REWARD_KINDS.join("|")}   --max-kl X (stop above)   --max-minutes X
+  --resume DIR         continue an RL run (same settings; --steps, --max-minutes and the intervals may change)
 ${ASYNC_USAGE}`;
 
 function num(name: string, raw: string, integer: boolean, min: number): number {
@@ -39,7 +41,6 @@ function num(name: string, raw: string, integer: boolean, min: number): number {
 
 /** The RL settings the command line sets; `shared` holds the options every stage takes, already checked. */
 export function parseRlOptions(values: Record<string, string | undefined>, shared: Partial<TrainSettings>, steps: number | undefined, stage?: string): Partial<RlSettings & AsyncSettings> {
-  if (values.resume !== undefined) throw new TrainError("the RL stages do not resume yet: start again with --from (their checkpoints are weights files)", 2);
   if (values.data !== undefined) throw new TrainError("the RL stages read datasets/corpus/rl.jsonl (choose kinds with --task); --data is for pretrain and sft", 2);
   const out: Partial<RlSettings & AsyncSettings> = parseAsyncOptions(values, stage);
   if (steps !== undefined) out.steps = steps;

@@ -8,6 +8,10 @@
  * A step whose loss is NaN/Inf, or whose KL to the reference exceeds `maxKl`, stops the run with
  * a message naming the step and the metric; the weights are not saved after it, so the last
  * checkpoint written (or the --from weights) is what remains.
+ *
+ * Every save also writes a resume file (lib/rl/resume.ts); `--resume DIR` continues from it with
+ * the same settings and, on the cpu backend, ends with the same bits as an uninterrupted run (the
+ * rollout seed is a function of the step, the prompt order of seed + epoch). Ctrl-C saves, exits 130.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +22,7 @@ import { MiniMindTS } from "../model/model.js";
 import { AdamW } from "../model/train.js";
 import type { MiniMindConfig } from "../model/config.js";
 import { lineChart } from "../svg.js";
-import { loadWeights, saveWeights, weightsPath } from "../train/checkpoint.js";
+import { loadWeights, resumePath, saveWeights, weightsPath } from "../train/checkpoint.js";
 import { shown } from "../train/data.js";
 import { TrainError } from "../train/errors.js";
 import { progress } from "../train/progress.js";
@@ -26,6 +30,7 @@ import { PRESETS, presetConfig } from "../train/settings.js";
 import { decodeText, trainTokenizer, type TrainTokenizer } from "../train/tokenizer.js";
 import { sampleCompletions } from "./rollout.js";
 import { rewardStats, taskReward, type RewardFunctions } from "./rewards.js";
+import { fileSha256, findRlResume, loadRlResume, promptsSha256, resumedSettings, saveRlResume, type AlgorithmState, type RlCheckpoint } from "./resume.js";
 import { RL_BASE, type RlSettings } from "./settings.js";
 import { exactMatch, loadTasks, RL_HELD_OUT, RL_TRAIN, type TaskRecord } from "./tasks.js";
 
@@ -83,6 +88,10 @@ export interface RlAlgorithm {
   step(ctx: RlContext, step: number, lr: number): StepMetrics;
   /** Frees what setup made. */
   dispose?(): void;
+  /** What a resume needs beyond the policy and its optimiser (PPO: the critic and its AdamW). */
+  saveState?(): AlgorithmState;
+  /** Restores `saveState`'s result; called after setup when a run resumes. */
+  loadState?(ctx: RlContext, state: AlgorithmState): void;
   /** Fields merged into run.json after the last step (the async stage's wall times); may log. */
   report?(run: { wallSeconds: number; log: (line: string) => void }): Record<string, unknown>;
 }
@@ -92,12 +101,16 @@ export interface RlRunOptions {
   configName?: string;
   outDir: string;
   fromPath?: string;
+  /** --resume: the folder of the run to continue (its resume file). */
+  resumeDir?: string;
   useReference: string[];
   /** Settings from the command line. */
   overrides?: Partial<RlSettings>;
   tty?: boolean;
   /** Tests: replace resolved lesson functions (a learner's function that passes grading but diverges). */
   replaceFunctions?: Record<string, unknown>;
+  /** Tests: act as if Ctrl-C came during this step (save, exit 130). */
+  interruptAt?: number;
 }
 
 /** A run stopped because a metric went non-finite or exploded. */
@@ -188,19 +201,29 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   const alg = opts.algorithm;
   const tok = trainTokenizer();
   const log = (line: string) => console.log(line);
-  const configName = opts.configName ?? "tiny";
+  // A resumed run takes its settings, config and --from from the resume file (conflicts: exit 2).
+  let resume: RlCheckpoint | undefined;
+  let resumeFile: string | undefined;
+  if (opts.resumeDir) {
+    resumeFile = findRlResume(opts.resumeDir, alg.name, alg.weightName);
+    resume = loadRlResume(resumeFile, alg.name);
+  }
+  const configName = resume?.progress.configName ?? opts.configName ?? "tiny";
   const preset = PRESETS[configName];
   if (!preset) throw new TrainError(`unknown --config ${configName}: have ${Object.keys(PRESETS).join(", ")}`, 2);
-  const settings: RlSettings = { ...RL_BASE, ...alg.defaults, ...opts.overrides };
+  const settings: RlSettings = resume ? resumedSettings(resume, resumeFile!, opts.overrides ?? {}, opts.configName, opts.fromPath) : { ...RL_BASE, ...alg.defaults, ...opts.overrides };
+  const fromPath = resume ? resume.progress.from?.path : opts.fromPath;
   // The model's positions must hold prompt + answer; the SFT checkpoint's config says how many it has.
   let config: MiniMindConfig = presetConfig(preset, tok.vocabSize, 64);
   let initial: Record<string, tf.Tensor> | undefined;
-  if (opts.fromPath) {
-    if (!existsSync(opts.fromPath)) throw new TrainError(`--from ${shown(opts.fromPath)}: no such weights file`);
-    const stored = JSON.parse(((await import("../model/safetensors.js")).decodeSafetensors(new Uint8Array((await import("node:fs")).readFileSync(opts.fromPath))).metadata.config ?? "null")) as MiniMindConfig | null;
+  if (fromPath) {
+    if (!existsSync(fromPath)) throw new TrainError(`--from ${shown(fromPath)}: no such weights file`);
+    const stored = JSON.parse(((await import("../model/safetensors.js")).decodeSafetensors(new Uint8Array((await import("node:fs")).readFileSync(fromPath))).metadata.config ?? "null")) as MiniMindConfig | null;
     if (stored) config = stored;
-    initial = toTensors(loadWeights(opts.fromPath, config, `--config ${configName}`));
+    initial = toTensors(loadWeights(fromPath, config, `--config ${configName}`));
   }
+  if (resume && JSON.stringify(resume.config) !== JSON.stringify(config)) throw new TrainError(`--resume ${shown(resumeFile!)}: its model config differs from the --from weights' (${shown(fromPath ?? "(seeded)")})`, 2);
+  const fromSha = fromPath ? (resume?.progress.from?.sha256 ?? fileSha256(fromPath)) : null;
   if (config.vocabSize !== tok.vocabSize) throw new TrainError(`the model has ${config.vocabSize} token ids, the tokenizer (${tok.name}) ${tok.vocabSize}`);
 
   // Whose functions run.
@@ -218,17 +241,22 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   const held = await loadTasks(RL_HELD_OUT, settings.task, settings.evalLimit);
   if (train.records.length === 0) throw new TrainError(`no training prompts of kind ${settings.task.join(", ")} in ${shown(RL_TRAIN)}`);
 
-  // Models: the policy trains; the reference is a frozen copy of the same start.
-  const policy = initial ? new MiniMindTS(config, initial, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
+  const questionsSha = promptsSha256(train.records.map((r) => r.question));
+  if (resume && (resume.progress.prompts.count !== train.records.length || resume.progress.prompts.sha256 !== questionsSha)) {
+    throw new TrainError(`--resume ${shown(resumeFile!)}: the training prompts changed since the run started (${resume.progress.prompts.count} then, ${train.records.length} now in ${shown(RL_TRAIN)}); start a new run`, 2);
+  }
+
+  // Models: the policy trains (from the resume file's weights when resuming); the reference is a frozen copy of the start.
+  const resumed = resume ? toTensors(resume.weights) : undefined;
+  const policy = resumed ? new MiniMindTS(config, resumed, { pieces: resolved.pieces }) : initial ? new MiniMindTS(config, initial, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
+  if (resumed) tf.dispose(Object.values(resumed));
   const reference = initial ? new MiniMindTS(config, initial, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
   if (initial) tf.dispose(Object.values(initial));
-  else log(`${alg.name} from a seeded initialisation (no --from): pass --from runs/rl-sft/full_sft_128.safetensors (README: the task SFT)`);
+  else if (!resume) log(`${alg.name} from a seeded initialisation (no --from): pass --from runs/rl-sft/full_sft_128.safetensors (README: the task SFT)`);
   const variables = policy.trainableVariables();
+  const names = Object.keys(policy.params);
   const optimizer = new AdamW(variables);
-
-  let cursor = 0;
-  let epoch = 0;
-  let order: number[] = [];
+  if (resume) optimizer.restore({ m: names.map((n) => resume!.optimizer.m[n]), v: names.map((n) => resume!.optimizer.v[n]), t: resume.optimizer.t });
   const shuffle = (n: number, seed: number) => {
     const idx = Array.from({ length: n }, (_, i) => i);
     let s = seed >>> 0;
@@ -239,6 +267,10 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
     }
     return idx;
   };
+  // The prompt order: epoch e's shuffle is seeded by seed + e, so a resume rebuilds the current one.
+  let cursor = resume?.progress.prompts.cursor ?? 0;
+  let epoch = resume?.progress.prompts.epoch ?? 0;
+  let order: number[] = epoch > 0 ? shuffle(train.records.length, settings.seed + epoch - 1) : [];
   const rewardFns = fns as unknown as RewardFunctions;
   const ctx: RlContext = {
     tok,
@@ -273,32 +305,58 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
     log,
   };
 
-  log(`Model: ${shown(opts.fromPath ?? "(seeded)")}: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${(variables.reduce((n, v) => n + v.size, 0) / 1e6).toFixed(3)}M parameters; frozen reference: a copy`);
+  log(`Model: ${shown(fromPath ?? "(seeded)")}: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${(variables.reduce((n, v) => n + v.size, 0) / 1e6).toFixed(3)}M parameters; frozen reference: a copy`);
   log(`Task: ${settings.task.join(", ")}; ${train.records.length} training prompts (${shown(RL_TRAIN)}), ${held.records.length} held out (${shown(RL_HELD_OUT)}); reward ${settings.reward}`);
   log(`Run: ${settings.steps} steps, lr ${settings.learningRate} on MiniMind's cosine, ${settings.promptsPerStep} prompts × ${settings.numGenerations} samples a step, ≤ ${settings.maxNewTokens} new tokens at T = ${settings.temperature}, β ${settings.beta}`);
 
+  // Wall time counts earlier processes of a resumed run (the SVGs and run.json cover the whole run).
+  const secondsBefore = resume?.progress.seconds ?? 0;
   const started = performance.now();
-  const seconds = () => (performance.now() - started) / 1000;
-  const before = evaluate(ctx, policy, held.records);
-  log(`Held-out exact match before: ${(100 * before.accuracy).toFixed(1)}% (${held.records.length} prompts, greedy; ${before.unseen} of them not also in the training file${before.unseenAccuracy === null ? "" : `: ${(100 * before.unseenAccuracy).toFixed(1)}%`})`);
+  const seconds = () => secondsBefore + (performance.now() - started) / 1000;
+  if (resume) log(`Resuming ${shown(resumeFile!)} at step ${resume.step} of ${settings.steps} (prompt epoch ${epoch}, ${cursor} prompts into it)`);
+  const before = resume ? (resume.progress.before as Evaluation) : evaluate(ctx, policy, held.records);
+  log(`Held-out exact match before: ${(100 * before.accuracy).toFixed(1)}% (${held.records.length} prompts, greedy; ${before.unseen} of them not also in the training file${before.unseenAccuracy === null ? "" : `: ${(100 * before.unseenAccuracy).toFixed(1)}%`})${resume ? " (from the run's start)" : ""}`);
   await alg.setup?.(ctx);
-  const setupSeconds = seconds();
+  if (resume) alg.loadState?.(ctx, resume.algorithm);
+  const setupSeconds = resume ? resume.progress.setupSeconds : seconds();
 
   mkdirSync(opts.outDir, { recursive: true });
   const file = weightsPath(opts.outDir, alg.weightName, config);
-  const history: Array<StepMetrics & { step: number; seconds: number; lr: number }> = [];
-  const accuracy: Array<[number, number]> = [[0, before.accuracy]];
-  let saved: number | null = null;
+  const resumeOut = resumePath(opts.outDir, alg.weightName, config);
+  const history = (resume?.progress.history ?? []) as unknown as Array<StepMetrics & { step: number; seconds: number; lr: number }>;
+  const accuracy: Array<[number, number]> = resume ? resume.progress.accuracy : [[0, before.accuracy]];
+  let saved: number | null = resume ? resume.step : null;
   const save = (step: number) => {
     const w: Record<string, { shape: number[]; data: Float32Array }> = {};
     for (const [n, v] of Object.entries(policy.params)) w[n] = { shape: [...v.shape], data: Float32Array.from(v.dataSync() as Float32Array) };
+    const state = optimizer.state();
+    const byName = (arrays: Float32Array[]) => Object.fromEntries(names.map((n, i) => [n, arrays[i]]));
+    saveRlResume(resumeOut, alg.name, {
+      step,
+      config,
+      settings,
+      weights: w,
+      optimizer: { m: byName(state.m), v: byName(state.v), t: state.t },
+      progress: {
+        configName,
+        from: fromPath ? { path: fromPath, sha256: fromSha! } : null,
+        prompts: { cursor, epoch, count: train.records.length, sha256: questionsSha },
+        seconds: seconds(),
+        setupSeconds,
+        accuracy,
+        history: history as unknown as Array<Record<string, unknown>>,
+        before,
+        algorithm: null,
+      },
+      algorithm: alg.saveState?.() ?? { tensors: {}, json: null },
+    });
     saveWeights(file, w, config);
     saved = step;
   };
 
   // A live bar on a terminal; elsewhere the step lines below are the progress.
-  const bar = (opts.tty ?? false) ? progress(settings.steps, 0, settings.logEvery, true) : { update: () => undefined, log, stop: () => undefined };
-  let step = 0;
+  const bar = (opts.tty ?? false) ? progress(settings.steps, resume?.step ?? 0, settings.logEvery, true) : { update: () => undefined, log, stop: () => undefined };
+  let step = resume?.step ?? 0;
   let stopped: string | null = null;
   let interrupted = false;
   const onSigint = () => {
@@ -311,6 +369,7 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
       step++;
       const lr = f.cosineLr(step, settings.steps, settings.learningRate);
       const m = alg.step(ctx, step, lr);
+      if (step === opts.interruptAt) interrupted = true;
       history.push({ ...m, step, seconds: seconds(), lr });
       const bad = !Number.isFinite(m.loss) ? `the loss is ${m.loss}` : !Number.isFinite(m.klRef) ? `the KL to the reference is ${m.klRef}` : m.klRef > settings.maxKl ? `the KL to the reference is ${m.klRef.toFixed(3)} > ${settings.maxKl} (--max-kl)` : null;
       if (bad) {
@@ -323,15 +382,18 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
         bar.log(`step ${step}/${settings.steps}  loss ${fmt(m.loss, 4)}  reward ${fmt(m.rewardMean)} ± ${fmt(m.rewardStd)}  acc ${fmt(m.accuracy)}  kl_ref ${fmt(m.klRef, 4)}  clipfrac ${fmt(m.clipFraction)}  entropy ${fmt(m.entropy)}  len ${fmt(m.responseLength, 1)}  ${extra}  ${seconds().toFixed(0)} s`);
       }
       const outOfTime = settings.maxMinutes > 0 && seconds() > settings.maxMinutes * 60;
-      const last = step === settings.steps || outOfTime || interrupted;
+      const last = step === settings.steps || outOfTime;
       if (step % settings.evalEvery === 0 || last) {
         const e = evaluate(ctx, policy, held.records);
         accuracy.push([step, e.accuracy]);
         bar.log(`step ${step}: held-out exact match ${(100 * e.accuracy).toFixed(1)}%`);
       }
-      if (step % settings.saveEvery === 0 || last) save(step);
+      if (step % settings.saveEvery === 0 || last || interrupted) save(step);
+      if (interrupted && !last) {
+        bar.log(`Ctrl-C: saved ${shown(resumeOut)} at step ${step}; continue with npm run train -- ${alg.name} --resume ${shown(opts.outDir)}`);
+        break;
+      }
       if (outOfTime) stopped = `--max-minutes ${settings.maxMinutes} reached at step ${step}`;
-      if (interrupted) stopped = `Ctrl-C at step ${step} (saved)`;
       if (stopped) break;
       await new Promise((r) => setImmediate(r));
     }
@@ -339,6 +401,11 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
     bar.stop();
     process.off("SIGINT", onSigint);
     alg.dispose?.();
+  }
+  if (interrupted && step < settings.steps && !stopped) {
+    policy.dispose();
+    reference.dispose();
+    return { exitCode: 130, report: {} };
   }
   if (stopped) log(stopped);
 
@@ -350,7 +417,8 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
     stage: alg.name,
     config: configName,
     model: config,
-    from: opts.fromPath ? shown(opts.fromPath) : null,
+    from: fromPath ? shown(fromPath) : null,
+    resumedFrom: resume ? resume.step : null,
     settings,
     tokenizer: tok.name,
     backend: tf.getBackend(),
@@ -374,7 +442,7 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
     samples: { before: before.samples, after: after.samples },
     ...alg.report?.({ wallSeconds: wall, log }),
     history,
-    files: { weights: shown(file), reward: shown(join(opts.outDir, "reward.svg")), kl: shown(join(opts.outDir, "kl.svg")) },
+    files: { weights: shown(file), resume: shown(resumeOut), reward: shown(join(opts.outDir, "reward.svg")), kl: shown(join(opts.outDir, "kl.svg")) },
   };
   writeFileSync(join(opts.outDir, "run.json"), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(

@@ -103,8 +103,9 @@ async function main(argv: string[]): Promise<number> {
       const result = await runRl({
         algorithm,
         configName: values.config,
-        outDir: resolve(values.out ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`)),
+        outDir: resolve(values.out ?? values.resume ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`)),
         fromPath: values.from === undefined ? undefined : resolve(values.from),
+        resumeDir: values.resume === undefined ? undefined : resolve(values.resume),
         useReference: (values["use-reference"] ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== ""),
         overrides: overridesRl,
         tty: process.stdout.isTTY === true,

@@ -3,11 +3,14 @@
  * samples of every training prompt from the frozen reference (the SFT model); a prompt with a
  * right and a wrong answer gives one pair (chosen = right, rejected = wrong), laid out by lesson
  * 21's dpoSample/dpoBatch. Each step: lesson 22's tokenLogProbs under the policy and the reference,
- * and lesson 22's dpoLoss. The time to build the pairs counts in the run's wall time.
+ * and lesson 22's dpoLoss. The time to build the pairs counts in the run's wall time. The pairs
+ * are rebuilt identically from the seed on resume (checked by a hash); saveState keeps their order.
  */
+import { createHash } from "node:crypto";
 import * as tf from "../../tf.js";
 import { Rng } from "../../../grader/engine/random.js";
 import type { TextTokenizer } from "../../tokenizer.js";
+import { epochOrder } from "../../train/data.js";
 import { TrainError } from "../../train/errors.js";
 import { sampleCompletions } from "../rollout.js";
 import type { RlAlgorithm, RlContext } from "../run.js";
@@ -34,6 +37,8 @@ type DpoFns = {
 let pairs: DpoSample[] = [];
 let order: number[] = [];
 let cursor = 0;
+/** Passes over the pairs begun so far: pass e is ordered by epochOrder(seed, e). */
+let passes = 0;
 let pairStats = { prompts: 0, pairs: 0, sampleAccuracy: 0 };
 
 /** Samples G answers of every training prompt from the reference and keeps (right, wrong) pairs. */
@@ -68,6 +73,9 @@ function buildPairs(ctx: RlContext): void {
   pairStats = { prompts: ctx.train.length, pairs: pairs.length, sampleAccuracy: correct / Math.max(total, 1) };
 }
 
+/** SHA-256 of the pairs' token ids (a resume checks the rebuilt pairs are the run's). */
+const pairsHash = () => createHash("sha256").update(JSON.stringify(pairs)).digest("hex");
+
 const dpo: RlAlgorithm = {
   name: "dpo",
   summary: "DPO on (right, wrong) pairs sampled from the SFT model itself, frozen reference, lesson 22's loss",
@@ -81,6 +89,7 @@ const dpo: RlAlgorithm = {
     if (pairs.length === 0) throw new TrainError("DPO: no prompt had both a right and a wrong sample among its G samples; raise --num-generations or the temperature");
     order = [];
     cursor = 0;
+    passes = 0;
     ctx.log(`Pairs: ${pairs.length} of ${pairStats.prompts} prompts had a right and a wrong answer among ${ctx.settings.numGenerations} samples (sample accuracy ${(100 * pairStats.sampleAccuracy).toFixed(1)}%), built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   },
   step(ctx, step, lr) {
@@ -89,7 +98,7 @@ const dpo: RlAlgorithm = {
     const picked: DpoSample[] = [];
     while (picked.length < Math.min(s.promptsPerStep, pairs.length)) {
       if (cursor >= order.length) {
-        order = Array.from(tf.util.createShuffledIndices(pairs.length));
+        order = epochOrder(pairs.length, s.seed, passes++);
         cursor = 0;
       }
       picked.push(pairs[order[cursor++]]);
@@ -129,6 +138,19 @@ const dpo: RlAlgorithm = {
       responseLength: mean(lengths),
       extra: { pairs: pairs.length, kl_rejected_rows: klRejected },
     };
+  },
+  saveState() {
+    return { tensors: {}, json: { pairs: pairs.length, pairsSha256: pairsHash(), passes, cursor } };
+  },
+  loadState(ctx, state) {
+    const saved = state.json as { pairs: number; pairsSha256: string; passes: number; cursor: number } | null;
+    if (!saved || typeof saved.passes !== "number") throw new TrainError("the resume file lacks DPO's pair order: it was not written by a DPO run");
+    if (saved.pairs !== pairs.length || saved.pairsSha256 !== pairsHash()) {
+      throw new TrainError(`DPO: the rebuilt pairs differ from the run's (${saved.pairs} then, ${pairs.length} now): the reference, the prompts or the backend changed; start a new run`, 2);
+    }
+    passes = saved.passes;
+    cursor = saved.cursor;
+    order = passes > 0 ? epochOrder(pairs.length, ctx.settings.seed, passes - 1) : [];
   },
   dispose() {
     pairs = [];

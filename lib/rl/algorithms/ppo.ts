@@ -4,11 +4,16 @@
  * states, train_ppo.py:36-48) for values, GAE, then `updateIters` passes of minibatches over the
  * rollout with the clipped surrogate + kl_coef·KL to the reference and the clipped value loss,
  * stopping a rollout's passes once lesson 25's approx-KL exceeds early_stop_kl. Lesson 23's five
- * functions, lesson 25's mask, log-probs and diagnostics, all through the resolver.
+ * functions, lesson 25's mask, log-probs and diagnostics, all through the resolver. Minibatch
+ * orders are seeded by the step, so a run is reproducible and resumes bit-exactly (saveState: the
+ * critic's weights and its AdamW moments and step).
  */
 import * as tf from "../../tf.js";
 import { MiniMindTS } from "../../model/model.js";
 import { AdamW } from "../../model/train.js";
+import type { StoredTensor } from "../../model/safetensors.js";
+import { epochOrder } from "../../train/data.js";
+import { TrainError } from "../../train/errors.js";
 import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
 import { rewardStats } from "../rewards.js";
 import type { RlAlgorithm, RlContext } from "../run.js";
@@ -35,6 +40,9 @@ interface Critic {
 }
 
 let critic: Critic | undefined;
+
+/** The critic's variables by name, in `critic.variables` order (the body's MiniMind names, then the head). */
+const criticNames = (c: Critic) => [...Object.keys(c.body.params), "value_head.weight", "value_head.bias"];
 
 /** Values [B, R] at `positions` (lesson 23's responseLogpPositions): V(s) read where each token was predicted. */
 function criticValues(c: Critic, sequences: tf.Tensor2D, attentionMask: tf.Tensor2D, positions: tf.Tensor2D): tf.Tensor2D {
@@ -101,7 +109,7 @@ const ppo: RlAlgorithm = {
     let updates = 0;
     const rows = (t: tf.Tensor, idx: tf.Tensor1D) => tf.gather(t, idx) as tf.Tensor2D;
     for (let it = 0; it < s.updateIters && !stopped; it++) {
-      const perm = tf.util.createShuffledIndices(B);
+      const perm = epochOrder(B, s.seed * 100_003 + step * s.updateIters, it);
       for (let i = 0; i < B && !stopped; i += mb) {
         const idx = tf.tensor1d(Array.from(perm.slice(i, i + mb)), "int32");
         const [seq, att, old, ref, adv, ret, oldV, mask, pos] = [r.sequences, r.attentionMask, r.oldLogps, refLogps, gae.advantages, gae.returns, oldValues, r.completionMask, positions].map((t) => rows(t, idx));
@@ -142,6 +150,34 @@ const ppo: RlAlgorithm = {
     tf.dispose([refLogps, promptLens, positions, oldValues, tokenRewards, gae.advantages, gae.returns]);
     disposeRollout(r);
     return metrics;
+  },
+  saveState() {
+    const c = critic!;
+    const st = c.optimizer.state();
+    const tensors: Record<string, StoredTensor> = {};
+    criticNames(c).forEach((n, i) => {
+      const shape = [...c.variables[i].shape];
+      tensors[`critic.${n}`] = { shape, data: Float32Array.from(c.variables[i].dataSync() as Float32Array) };
+      tensors[`critic_optimizer.exp_avg.${n}`] = { shape, data: st.m[i] };
+      tensors[`critic_optimizer.exp_avg_sq.${n}`] = { shape, data: st.v[i] };
+    });
+    return { tensors, json: { criticAdamStep: st.t } };
+  },
+  loadState(_ctx, state) {
+    const c = critic!;
+    const names = criticNames(c);
+    const get = (key: string) => {
+      const t = state.tensors[key];
+      if (!t) throw new TrainError(`the resume file lacks the PPO critic's ${key}: it was not written by a PPO run`);
+      return t;
+    };
+    names.forEach((n, i) => {
+      const t = get(`critic.${n}`);
+      tf.tidy(() => c.variables[i].assign(tf.tensor(t.data, t.shape, "float32")));
+    });
+    const t = (state.json as { criticAdamStep?: number } | null)?.criticAdamStep;
+    if (typeof t !== "number") throw new TrainError("the resume file lacks the PPO critic's optimiser step");
+    c.optimizer.restore({ m: names.map((n) => get(`critic_optimizer.exp_avg.${n}`).data), v: names.map((n) => get(`critic_optimizer.exp_avg_sq.${n}`).data), t });
   },
   dispose() {
     if (!critic) return;
