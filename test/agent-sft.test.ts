@@ -14,7 +14,7 @@ import { ROOT } from "../grader/engine/paths.js";
 import { isConversationRecord } from "../lib/data/jsonl.js";
 import { AGENT_TRAIN, loadAgentTasks } from "../lib/rl/agent-run.js";
 import type { AgentTask } from "../lib/rl/agent-rollout.js";
-import { agentSftConversations, finalAnswer, questionExpression } from "../lib/rl/agent-sft.js";
+import { agentSftConversations, finalAnswer, questionExpression, syntheticAgentTasks } from "../lib/rl/agent-sft.js";
 import { calculate } from "../lib/rl/agent-tools.js";
 import { trainTokenizer } from "../lib/train/tokenizer.js";
 import { renderChat } from "../solutions/lesson-4/chat-template.js";
@@ -46,10 +46,32 @@ describe("agentSftConversations", () => {
     expect(() => agentSftConversations(tasks, { toolFraction: 1.5, seed: 1 })).toThrow(/\[0, 1\]/);
   });
 
-  it("reads the question's arithmetic", () => {
-    expect(questionExpression("Use the calculator: what is 3507 - 761?")).toBe("3507 - 761");
-    expect(questionExpression("what is 8958 × 132?")).toBe("8958 × 132");
+  it("reads the question's arithmetic, leading space kept so the call copies the question's tokens", () => {
+    expect(questionExpression("Use the calculator: what is 3507 - 761?")).toBe(" 3507 - 761");
+    expect(questionExpression("what is 8958 × 132?")).toBe(" 8958 × 132");
     expect(questionExpression("hello")).toBeUndefined();
+    const tok = trainTokenizer();
+    const q = tok.encode("Use the calculator: what is 4212 - 810?");
+    const e = tok.encode(questionExpression("what is 4212 - 810?")!);
+    expect(q.slice(q.length - 1 - e.length, q.length - 1)).toEqual(e);
+    // The answer's value is tokenised as the tool's response shows it ("\n3402\n").
+    const response = tok.encode("<tool_response>\n3402\n</tool_response>");
+    const answer = tok.encode(finalAnswer("3402"));
+    expect(answer.slice(-3)).toEqual(response.slice(2, 5));
+  });
+
+  it("makes synthetic tasks like agent.jsonl's, never a held-out question, each answer exact", () => {
+    const exclude = new Set(tasks.slice(0, 50).map((t) => String(t.messages[t.messages.length - 1].content)));
+    const made = syntheticAgentTasks(300, 5, tasks[0], exclude);
+    expect(made.length).toBe(300);
+    for (const t of made) {
+      const q = String(t.messages[t.messages.length - 1].content);
+      expect(q).toMatch(/^Use the calculator: what is \d+ [-+×] \d+\?$/);
+      expect(exclude.has(q)).toBe(false);
+      expect(calculate(questionExpression(q)!)).toBe(Number(t.gt));
+      expect(t.messages[0].role).toBe("system");
+    }
+    expect(new Set(made.map((t) => t.messages[1].content)).size).toBeGreaterThan(290);
   });
 
   it("writes conversations the SFT stage reads: the call and the answer labelled, the tool's result not", () => {

@@ -11,6 +11,11 @@
  * model's direct answers to 3-4 digit arithmetic are mostly wrong, its calls mostly right. RL with
  * MiniMind's trajectory reward then has something to choose between (lessons/26-tool-use-agentic-rl.md).
  *
+ * Both the call and the answer are written so that what the model copies has the same tokens
+ * where it is copied from: the expression keeps the question's leading space (" 4212 - 810", the
+ * tokens of "what is 4212 - 810"), and the answer puts the value on its own line, as the tool's
+ * response does ("Answer:\n3402"); "The answer is 3402" would re-split the digits (" 340" "2").
+ *
  * The tools' JSON schemas are not written into the system message unless `withSchemas`: MiniMind's
  * template renders them as a block of ≈ 410 course tokens, beyond what a model pretrained on 64
  * positions can attend over, and 4× the compute of the rest of the conversation. The agent run
@@ -34,14 +39,37 @@ export interface AgentSftOptions {
   withSchemas?: boolean;
 }
 
-/** The arithmetic of a task's question ("what is 3507 - 761?" → "3507 - 761"), or undefined. */
+/** The arithmetic of a task's question with the space before it ("what is 3507 - 761?" → " 3507 - 761"), or undefined. */
 export function questionExpression(question: string): string | undefined {
-  const m = /(\d+(?:\.\d+)?\s*[-+×*/÷−]\s*\d+(?:\.\d+)?)/.exec(question);
+  const m = /(\s?\d+(?:\.\d+)?\s*[-+×*/÷−]\s*\d+(?:\.\d+)?)/.exec(question);
   return m?.[1];
 }
 
 /** The final answer both kinds of conversation end with. */
-export const finalAnswer = (gt: string): string => `The answer is ${gt}.`;
+export const finalAnswer = (gt: string): string => `Answer:\n${gt}`;
+
+/**
+ * `count` more tasks like agent.jsonl's (tools/data/generate.ts's agentRecord: a in 101-9999, b in
+ * 11-999, + − ×), none of whose questions is in `exclude` (pass the held-out questions), with the
+ * system message of `like`. Seeded; more distinct numbers for the SFT to learn copying rather than
+ * memorise 500 expressions.
+ */
+export function syntheticAgentTasks(count: number, seed: number, like: AgentTask, exclude: ReadonlySet<string>): AgentTask[] {
+  const rng = new Rng(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(rng.next() * (hi - lo + 1));
+  const out: AgentTask[] = [];
+  const system = like.messages.find((m) => m.role === "system");
+  while (out.length < count) {
+    const a = int(101, 9999);
+    const b = int(11, 999);
+    const op = (["+", "-", "×"] as const)[int(0, 2)];
+    const question = `Use the calculator: what is ${a} ${op} ${b}?`;
+    if (exclude.has(question)) continue;
+    const value = op === "+" ? a + b : op === "-" ? a - b : a * b;
+    out.push({ messages: [...(system ? [{ ...system }] : []), { role: "user", content: question }], tools: like.tools, gt: String(value) });
+  }
+  return out;
+}
 
 /**
  * The SFT conversations of `tasks` (see the module comment), in the tasks' order; a task whose
