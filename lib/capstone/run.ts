@@ -94,9 +94,9 @@ export async function runCapstone(opts: CapstoneOptions): Promise<{ report: Caps
     report.stages.push(outcome);
     const weights = join(dir, stage.weights(hidden));
     const from = stage.from ? weightsOf.get(stage.from) : undefined;
-    if (!STAGE_NAMES.includes(stage.name)) {
+    if (!STAGE_NAMES.includes(stage.train ?? stage.name)) {
       outcome.status = "unavailable";
-      outcome.note = `npm run train has no ${stage.name} stage yet`;
+      outcome.note = `npm run train has no ${stage.train ?? stage.name} stage yet`;
       log(`${stage.name}: skipped (${outcome.note})`);
       write();
       continue;
@@ -114,6 +114,7 @@ export async function runCapstone(opts: CapstoneOptions): Promise<{ report: Caps
       log(`${stage.name}: reused ${show(dir)} (delete it, or pass --fresh, to rerun)`);
     } else {
       mkdirSync(dir, { recursive: true });
+      await stage.prepare?.(dir);
       const args = [...stage.args(opts.mode, dir, from), ...(opts.useReference.length ? ["--use-reference", opts.useReference.join(",")] : [])];
       log(`${stage.name}: npm run train -- ${args.map((a) => show(a)).join(" ")}`);
       const t0 = performance.now();

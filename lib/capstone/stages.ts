@@ -1,6 +1,6 @@
 /**
- * The capstone's pipeline as data: tokenizer → pretrain → SFT → GRPO (and, when asked, DPO and the
- * agent), each stage a run of `npm run train`'s registry (tools/train/cli.ts) with the flags of the
+ * The capstone's pipeline as data: tokenizer → pretrain → SFT → task SFT → GRPO (and, when asked, DPO
+ * and the agent), each stage a run of `npm run train`'s registry (tools/train/cli.ts) with the flags of the
  * chosen mode. `--quick` is sized to finish in a few minutes on a 2-core laptop CPU (the micro
  * model, tens of steps); the full mode is the tiny model with the stage defaults.
  */
@@ -11,6 +11,10 @@ export type Mode = "quick" | "full";
 /** One stage of the pipeline: the `npm run train` arguments it runs with, given where things are. */
 export interface CapstoneStage {
   name: string;
+  /** The `npm run train` stage it runs, when not `name` (the task SFT is an sft run). */
+  train?: string;
+  /** Writes what the stage reads before it runs (the task SFT's conversations), in its folder. */
+  prepare?: (dir: string) => Promise<void>;
   /** What the stage changes, for the report. */
   purpose: string;
   /** MiniMind's script it mirrors. */
@@ -26,6 +30,9 @@ export interface CapstoneStage {
 }
 
 const common = (mode: Mode) => ["--config", mode === "quick" ? "micro" : "tiny"];
+
+/** The full run's GRPO: the settings of the measured run in the README (15 minutes of wall time at most). */
+const GRPO_FULL = ["--steps", "300", "--max-minutes", "15", "--learning-rate", "5e-4", "--eval-every", "25"];
 
 export const CAPSTONE_STAGES: CapstoneStage[] = [
   {
@@ -44,19 +51,32 @@ export const CAPSTONE_STAGES: CapstoneStage[] = [
     args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "20", "--max-seq-len", "64", "--eval-every", "20", "--save-every", "20"] : ["--steps", "400", "--eval-every", "100"])],
   },
   {
+    name: "task-sft",
+    train: "sft",
+    purpose: "a short SFT on the RL task's training prompts (sorting three numbers): the format and a first, unreliable skill for RL to improve",
+    source: "trainer/train_full_sft.py",
+    weights: (h) => `full_sft_${h}.safetensors`,
+    from: "sft",
+    prepare: async (dir) => {
+      const { writeTaskSft } = await import("../rl/task-sft.js");
+      await writeTaskSft(join(dir, "task-sft.jsonl"), ["sort"]);
+    },
+    args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, "--data", join(dir, "task-sft.jsonl"), ...(mode === "quick" ? ["--steps", "10", "--max-seq-len", "64", "--eval-every", "10", "--save-every", "10"] : ["--steps", "300", "--max-seq-len", "64", "--learning-rate", "2e-3", "--save-every", "100"])],
+  },
+  {
     name: "grpo",
-    purpose: "GRPO on verifiable tasks (arithmetic, reversing, counting): groups of samples, rewards from checkers, the model's own right answers reinforced",
+    purpose: "GRPO on the sorting task: groups of samples, rewards from a checker, the model's own right answers reinforced; measured on new questions",
     source: "trainer/train_grpo.py",
     weights: (h) => `grpo_${h}.safetensors`,
-    from: "sft",
-    args: (mode, dir, from) => ["grpo", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "3", "--batch-size", "2", "--num-generations", "4", "--max-new-tokens", "8", "--eval-every", "3", "--save-every", "3"] : ["--steps", "60"])],
+    from: "task-sft",
+    args: (mode, dir, from) => ["grpo", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "3", "--batch-size", "2", "--num-generations", "4", "--eval-every", "3", "--save-every", "3"] : GRPO_FULL)],
   },
   {
     name: "dpo",
     purpose: "DPO on pairs of the model's own right and wrong answers, against the frozen SFT model",
     source: "trainer/train_dpo.py",
     weights: (h) => `dpo_${h}.safetensors`,
-    from: "sft",
+    from: "task-sft",
     optional: true,
     args: (mode, dir, from) => ["dpo", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "3", "--batch-size", "2"] : ["--steps", "60"])],
   },

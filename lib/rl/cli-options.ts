@@ -26,7 +26,7 @@ export const RL_OPTIONS = {
 };
 
 export const RL_USAGE = `RL stages (dpo, ppo, grpo, async; start from a task SFT: --from runs/rl-sft/full_sft_128.safetensors):
-  --task KINDS         add,sub,mul,reverse,count,upper,length or all (default all)
+  --task KINDS         sort (default), add,sub,mul,reverse,count,upper,length, or all
   --num-generations G  samples a prompt (grpo 8; dpo samples G to find a right and a wrong answer)
   --batch-size N       prompts a step   --max-new-tokens N   --temperature X   --beta X (KL coefficient)
   --loss-type grpo|cispo   --reward ${REWARD_KINDS.join("|")}   --max-kl X (stop above)   --max-minutes X

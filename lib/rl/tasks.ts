@@ -11,8 +11,8 @@ import { TrainError } from "../train/errors.js";
 export const RL_TRAIN = join(ROOT, "datasets", "corpus", "rl.jsonl");
 export const RL_HELD_OUT = join(ROOT, "datasets", "corpus", "rl-heldout.jsonl");
 
-/** The kinds rl.jsonl holds (tools/data/generate.ts). */
-export const TASK_KINDS = ["add", "sub", "mul", "reverse", "count", "upper", "length"] as const;
+/** The kinds rl.jsonl holds (tools/data/generate.ts); `sort` is the one whose held-out questions are new (datasets/README.md). */
+export const TASK_KINDS = ["add", "sub", "mul", "reverse", "count", "upper", "length", "sort"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 /** One task prompt: the user's question and the exact answer the checker expects. */
@@ -73,7 +73,11 @@ export function exactMatch(response: string, answer: string): number {
   return extractAnswer(response) === answer ? 1 : 0;
 }
 
-/** A task SFT conversation: the question and the bare answer (what the checker reads). */
+/**
+ * A task SFT conversation: the question and "The answer is …." (what the checker reads). The phrase
+ * puts a space before the first number, so every number of the answer is the same token as in the
+ * question (" 41"); a bare "41, 47, 75" would start with the two tokens "4" "1".
+ */
 export function taskSftLine(t: TaskRecord): string {
-  return JSON.stringify({ conversations: [{ role: "user", content: t.question }, { role: "assistant", content: t.answer }] });
+  return JSON.stringify({ conversations: [{ role: "user", content: t.question }, { role: "assistant", content: `The answer is ${t.answer}.` }] });
 }

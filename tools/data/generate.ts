@@ -188,11 +188,25 @@ function dpoRecord(r: R): object {
   return { chosen: [user, { role: "assistant", content: good }], rejected: [user, { role: "assistant", content: bad }] };
 }
 
+/**
+ * Sorting three two-digit numbers, smallest first: the RL task whose held-out split measures generalisation. Each
+ * number is one token of the course tokenizer, so the model has to compare and copy tokens, not
+ * recall a table; there are 704,880 questions, so a held-out question is new to the model.
+ */
+export function sortTask(r: R): { question: string; answer: string; kind: "sort" } {
+  const xs = new Set<number>();
+  while (xs.size < 3) xs.add(r.int(10, 99));
+  const shown = [...xs];
+  return { kind: "sort", question: `Sort ${shown.join(", ")}.`, answer: [...shown].sort((a, b) => a - b).join(", ") };
+}
+
 /** MiniMind's RLAIF format: the prompt conversation ending in an empty assistant turn, plus the checkable answer. */
-function rlRecord(r: R): object {
-  const t = task(r);
+function rlLine(t: { question: string; answer: string; kind: string }): object {
   return { conversations: [{ role: "user", content: t.question }, { role: "assistant", content: "" }], answer: t.answer, kind: t.kind };
 }
+
+const rlRecord = (r: R): object => rlLine(task(r));
+const rlSortRecord = (r: R): object => rlLine(sortTask(r));
 
 /** MiniMind's agent-RL format (lm_dataset.py:226-252): tools on the system message, `gt` the answer. */
 function agentRecord(r: R): object {
@@ -211,11 +225,16 @@ function agentRecord(r: R): object {
   };
 }
 
-interface Spec {
-  file: string;
+interface Part {
   count: number;
   make: (r: R) => object;
   seed: number;
+}
+
+/** A file: one part, or several appended in order (each from its own seed). */
+interface Spec extends Part {
+  file: string;
+  more?: Part[];
 }
 
 /** Every file: train and held-out splits draw from different seeds of the same generator. */
@@ -224,8 +243,9 @@ export const SPECS: Spec[] = [
   { file: "sft-heldout.jsonl", count: 400, make: sftRecord, seed: 102 },
   { file: "dpo.jsonl", count: 1000, make: dpoRecord, seed: 201 },
   { file: "dpo-heldout.jsonl", count: 200, make: dpoRecord, seed: 202 },
-  { file: "rl.jsonl", count: 1000, make: rlRecord, seed: 301 },
-  { file: "rl-heldout.jsonl", count: 200, make: rlRecord, seed: 302 },
+  // The sort prompts were added after the other kinds: appended, so the first 1,000 lines stay as they were.
+  { file: "rl.jsonl", count: 1000, make: rlRecord, seed: 301, more: [{ count: 2000, make: rlSortRecord, seed: 303 }] },
+  { file: "rl-heldout.jsonl", count: 200, make: rlRecord, seed: 302, more: [{ count: 200, make: rlSortRecord, seed: 304 }] },
   { file: "agent.jsonl", count: 500, make: agentRecord, seed: 401 },
   { file: "agent-heldout.jsonl", count: 100, make: agentRecord, seed: 402 },
   { file: "pretrain-sample.jsonl", count: 400, make: (r) => ({ text: pretrainDoc(r) }), seed: 2 },
@@ -254,17 +274,21 @@ export function writeSmallFiles(dir = CORPUS_DIR): void {
   mkdirSync(dir, { recursive: true });
   const asked = new Map<string, Set<string>>();
   for (const s of SPECS) {
-    const r = new Rng(s.seed);
     const lines: string[] = [];
     const heldOut = s.file.endsWith("-heldout.jsonl") && !s.file.startsWith("pretrain");
     const trained = heldOut ? asked.get(s.file.replace("-heldout", "")) ?? new Set<string>() : undefined;
     const mine = new Set<string>();
-    for (let attempts = 0; lines.length < s.count && attempts < s.count * 100; attempts++) {
-      const rec = s.make(r);
-      const q = questionOf(rec);
-      if (trained && (trained.has(q) || mine.has(q))) continue;
-      mine.add(q);
-      lines.push(JSON.stringify(rec));
+    for (const part of [s, ...(s.more ?? [])]) {
+      const r = new Rng(part.seed);
+      let written = 0;
+      for (let attempts = 0; written < part.count && attempts < part.count * 100; attempts++) {
+        const rec = part.make(r);
+        const q = questionOf(rec);
+        if (trained && (trained.has(q) || mine.has(q))) continue;
+        mine.add(q);
+        lines.push(JSON.stringify(rec));
+        written++;
+      }
     }
     asked.set(s.file, mine);
     writeFileSync(join(dir, s.file), lines.join("\n") + "\n");

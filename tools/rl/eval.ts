@@ -2,7 +2,7 @@
  * Held-out exact match of a weights file on the RL tasks, greedy and without left padding (prompts
  * batched by length), by kind, and on the held-out prompts that are not also in the training file.
  *
- *   node --import tsx tools/rl/eval.ts WEIGHTS [--task count,length|all] [--max-new-tokens 8]
+ *   node --import tsx tools/rl/eval.ts WEIGHTS [--task sort|count,length|all] [--max-new-tokens 12]
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -32,7 +32,7 @@ try {
   const weights = loadWeights(path, config, "its own config");
   const tensors = Object.fromEntries(Object.entries(weights).map(([n, t]) => [n, tf.tensor(t.data, t.shape, "float32")]));
   const model = new MiniMindTS(config, tensors);
-  const kinds = parseTaskKinds(values.task ?? "all");
+  const kinds = parseTaskKinds(values.task ?? "sort");
   const renderChat = (await resolveFunction<(m: Array<{ role: string; content: string }>, o?: { addGenerationPrompt?: boolean }) => string>("lesson-4", "renderChat", { useReference: true })).fn;
   const train = await loadTasks(RL_TRAIN, kinds);
   const held = await loadTasks(RL_HELD_OUT, kinds);
