@@ -107,6 +107,23 @@ describe("npm run train", () => {
     240_000,
   );
 
+  it("--stop-after ends early on the full run's schedule (run.json, weights) and --resume finishes it bit for bit", () => {
+    const uninterrupted = referenceRun();
+    const dir = join(work, "stop-after");
+    const first = train([...BASE, "--out", dir, "--stop-after", "4"]);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/stopped after 4 of the schedule's 10 \(--stop-after\)/);
+    const report = JSON.parse(readFileSync(join(dir, "run.json"), "utf8")) as { steps: number; scheduleSteps: number };
+    expect([report.steps, report.scheduleSteps]).toEqual([4, 10]);
+    expect(loadResume(join(dir, "pretrain_16_resume.safetensors")).meta.step).toBe(4);
+    const rest = train(["pretrain", "--resume", dir]);
+    expect(rest.status, rest.stderr).toBe(0);
+    expect(readFileSync(join(dir, "pretrain_16.safetensors")).equals(readFileSync(join(uninterrupted, "pretrain_16.safetensors")))).toBe(true);
+    const late = train([...BASE, "--out", join(work, "stop-late"), "--stop-after", "11"]);
+    expect(late.status).toBe(2);
+    expect(late.stderr).toMatch(/--stop-after 11 is past --steps 10/);
+  }, 120_000);
+
   it("refuses bad input with a clear message and changes nothing", () => {
     const done = referenceRun();
     const unknown = train(["pretrian"]);

@@ -36,6 +36,12 @@ export interface RunOptions {
   configName?: string;
   /** --steps: micro-batches in the whole run. */
   steps?: number;
+  /**
+   * --stop-after: end the run after this many micro-batches (held-out loss, weights, resume file,
+   * run.json) while the learning-rate schedule still spans --steps, as a Ctrl-C at that step would;
+   * `--resume` continues it. The RL runs start from such a short SFT.
+   */
+  stopAfter?: number;
   outDir: string;
   /** --resume: the folder of the run to continue. */
   resumeDir?: string;
@@ -328,7 +334,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
         losses.push([step, loss]);
 
         const endOfEpoch = i === batches.length - 1;
-        const endOfRun = step === totalSteps;
+        const endOfRun = step === totalSteps || step === opts.stopAfter;
         if ((endOfEpoch || endOfRun) && accumulated && fns.shouldFlushTail(s, startStep, K)) optimizerStep(lr);
         const [nextEpoch, nextInEpoch] = endOfEpoch ? [epoch + 1, 0] : [epoch, s];
         const seconds = trainSeconds() - trainSecondsBefore;
@@ -344,8 +350,10 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
           break;
         }
         opts.onStep?.(step);
+        if (step === opts.stopAfter) break;
         await new Promise((r) => setImmediate(r)); // lets a Ctrl-C in between steps
       }
+      if (step === opts.stopAfter) break;
       epoch++;
       startInEpoch = 0;
     }
@@ -373,10 +381,11 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     functions: choices.map((c) => ({ lesson: c.lesson, name: c.name, whose: c.source === "exercises" ? "yours" : "reference", why: c.why })),
     data: { source: data.source, train: data.train.length, heldOut: data.heldOut.length, skipped: data.skipped },
     parameters: paramCount,
-    steps: totalSteps,
+    steps: step,
+    scheduleSteps: totalSteps,
     resumedFrom: resume ? resume.meta.step : null,
     trainSeconds: Number(wall.toFixed(2)),
-    secondsPerStep: Number((wall / Math.max(totalSteps, 1)).toFixed(4)),
+    secondsPerStep: Number((wall / Math.max(step, 1)).toFixed(4)),
     tokensPerSecond: Math.round(tokensSeen / Math.max(wall, 1e-9)),
     finalTrainingLoss: tail.reduce((a, b) => a + b, 0) / Math.max(tail.length, 1),
     heldOutLoss: { before: before.heldOutLoss, after: after.heldOutLoss, perplexityBefore: Math.exp(before.heldOutLoss), perplexityAfter: Math.exp(after.heldOutLoss) },
@@ -398,7 +407,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     }),
   );
   log("");
-  log(`Trained ${totalSteps} micro-batches in ${wall.toFixed(1)} s (${report.tokensPerSecond} tokens/s)`);
+  log(`Trained ${step} micro-batches in ${wall.toFixed(1)} s (${report.tokensPerSecond} tokens/s)${step < totalSteps ? `: stopped after ${step} of the schedule's ${totalSteps} (--stop-after); continue with npm run train -- ${stage.name} --resume ${show(opts.outDir)}` : ""}`);
   log(`  held-out loss ${before.heldOutLoss.toFixed(3)} → ${after.heldOutLoss.toFixed(3)} (perplexity ${Math.exp(before.heldOutLoss).toFixed(1)} → ${Math.exp(after.heldOutLoss).toFixed(1)})`);
   log(`  training loss (last ${tail.length}) ${report.finalTrainingLoss.toFixed(3)}`);
   for (const s of report.samples) log(`  ${JSON.stringify(s.prompt)} → ${JSON.stringify(s.prompt + s.after)}`);

@@ -18,6 +18,7 @@ import { parseRlOptions, RL_OPTIONS, RL_USAGE } from "../../lib/rl/cli-options.j
 const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --config NAME        model and settings: ${Object.keys(PRESETS).join(", ")} (default tiny; on --resume, the checkpoint's)
   --steps N            micro-batches in the whole run (default: the config's epochs)
+  --stop-after N       end after N micro-batches, the lr schedule still spanning --steps (resumable; not RL)
   --out DIR            where checkpoints, loss.svg and run.json go (default runs/<stage>-<config>, or the --resume folder)
   --resume DIR         continue the run saved in DIR (weights, optimizer, step, data position)
   --data FILE          the stage's data (.jsonl or text; default the stage's corpus)
@@ -52,6 +53,7 @@ async function main(argv: string[]): Promise<number> {
       options: {
         config: { type: "string" },
         steps: { type: "string" },
+        "stop-after": { type: "string" },
         out: { type: "string" },
         resume: { type: "string" },
         data: { type: "string" },
@@ -95,7 +97,10 @@ async function main(argv: string[]): Promise<number> {
     }
     if (values.config !== undefined && !PRESETS[values.config]) throw new TrainError(`unknown --config ${values.config}: have ${Object.keys(PRESETS).join(", ")}`, 2);
     const steps = values.steps === undefined ? undefined : positiveInt("steps", values.steps);
+    const stopAfter = values["stop-after"] === undefined ? undefined : positiveInt("stop-after", values["stop-after"]);
+    if (stopAfter !== undefined && steps !== undefined && stopAfter > steps) throw new TrainError(`--stop-after ${stopAfter} is past --steps ${steps}`, 2);
     if (RL_STAGES[name]) {
+      if (stopAfter !== undefined) throw new TrainError("--stop-after is for pretrain, sft and the other supervised stages; the RL stages take --steps and --max-minutes", 2);
       const algorithm = await RL_STAGES[name]();
       const overridesRl = parseRlOptions(values as Record<string, string | undefined>, overrides, steps, name);
       await initBackend("wasm");
@@ -121,6 +126,7 @@ async function main(argv: string[]): Promise<number> {
       stage,
       configName: values.config,
       steps,
+      stopAfter,
       outDir,
       resumeDir: values.resume === undefined ? undefined : resolve(values.resume),
       useReference: (values["use-reference"] ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== ""),
