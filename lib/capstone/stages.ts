@@ -53,7 +53,7 @@ export const CAPSTONE_STAGES: CapstoneStage[] = [
   {
     name: "task-sft",
     train: "sft",
-    purpose: "a short SFT on the RL task's training prompts (sorting three numbers): the format and a first, unreliable skill for RL to improve",
+    purpose: "a short SFT on the RL task's training prompts (sorting three numbers): the first 300 steps of a 1200-step schedule, the format and a first, unreliable skill for RL to improve",
     source: "trainer/train_full_sft.py",
     weights: (h) => `full_sft_${h}.safetensors`,
     from: "sft",
@@ -61,7 +61,7 @@ export const CAPSTONE_STAGES: CapstoneStage[] = [
       const { writeTaskSft } = await import("../rl/task-sft.js");
       await writeTaskSft(join(dir, "task-sft.jsonl"), ["sort"]);
     },
-    args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, "--data", join(dir, "task-sft.jsonl"), ...(mode === "quick" ? ["--steps", "10", "--max-seq-len", "64", "--eval-every", "10", "--save-every", "10"] : ["--steps", "300", "--max-seq-len", "64", "--learning-rate", "2e-3", "--save-every", "100"])],
+    args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, "--data", join(dir, "task-sft.jsonl"), ...(mode === "quick" ? ["--steps", "10", "--max-seq-len", "64", "--eval-every", "10", "--save-every", "10"] : ["--steps", "1200", "--stop-after", "300", "--max-seq-len", "64", "--learning-rate", "2e-3", "--save-every", "100"])],
   },
   {
     name: "grpo",
