@@ -4,8 +4,9 @@
  * SFT format, a fraction of them answered through the calculator (tool call, tool result, answer),
  * the rest answered directly.
  *
- *   node --import tsx tools/rl/agent-sft.ts [--tool-fraction 0.4] [--synthetic 0] [--seed 42] [--with-schemas] [--out runs/agent-sft/sft.jsonl]
- *   npm run train -- sft --data runs/agent-sft/sft.jsonl --from runs/pretrain-tiny/pretrain_128.safetensors --max-seq-len 128 …
+ *   node --import tsx tools/rl/agent-sft.ts [--tool-fraction 0.5] [--synthetic 2500] [--seed 42] [--with-schemas] [--out runs/agent-sft/sft.jsonl]
+ *   npm run train -- sft --data runs/agent-sft/sft.jsonl --from runs/rl-sft/full_sft_128.safetensors --out runs/agent-sft \
+ *     --max-seq-len 144 --batch-size 16 --learning-rate 0.003 --steps 340
  *
  * agent-heldout.jsonl is never written: it is what the agent run measures tool use and accuracy on.
  */
@@ -22,11 +23,11 @@ try {
   const { values } = parseArgs({
     options: { "tool-fraction": { type: "string" }, synthetic: { type: "string" }, seed: { type: "string" }, "with-schemas": { type: "boolean" }, data: { type: "string" }, out: { type: "string" } },
   });
-  const fraction = Number(values["tool-fraction"] ?? "0.4");
+  const fraction = Number(values["tool-fraction"] ?? "0.5");
   if (!(fraction >= 0 && fraction <= 1)) throw new TrainError(`--tool-fraction must be a number in [0, 1], got ${JSON.stringify(values["tool-fraction"])}`, 2);
   const seed = Number(values.seed ?? "42");
   if (!Number.isInteger(seed) || seed < 0) throw new TrainError(`--seed must be an integer ≥ 0, got ${JSON.stringify(values.seed)}`, 2);
-  const synthetic = Number(values.synthetic ?? "0");
+  const synthetic = Number(values.synthetic ?? "2500");
   if (!Number.isInteger(synthetic) || synthetic < 0) throw new TrainError(`--synthetic must be an integer ≥ 0, got ${JSON.stringify(values.synthetic)}`, 2);
   const data = resolve(values.data ?? AGENT_TRAIN);
   const out = resolve(values.out ?? join(ROOT, "runs", "agent-sft", "sft.jsonl"));
