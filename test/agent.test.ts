@@ -18,7 +18,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The wasm backend: a rollout renders the tools block (≈ 450 tokens a prompt), too slow for the cpu one. */
+/** The wasm backend: multi-turn rollouts and their evaluations are too slow on the cpu one. */
 const train = (args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", "tools/train/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, COURSE_BACKEND: "wasm", FORCE_COLOR: "0" }, encoding: "utf8", timeout: 300_000 });
 

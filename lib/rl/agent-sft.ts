@@ -17,7 +17,7 @@
  * response does ("Answer:\n3402"); "The answer is 3402" would re-split the digits (" 340" "2").
  *
  * The tools' JSON schemas are not written into the system message unless `withSchemas`: MiniMind's
- * template renders them as a block of ≈ 410 course tokens, beyond what a model pretrained on 64
+ * template renders them as a block of ≈ 400 course tokens (a prompt of 446 against 45), beyond what a model pretrained on 64
  * positions can attend over, and 4× the compute of the rest of the conversation. The agent run
  * renders its prompts the same way (AgentSettings.toolsInPrompt).
  */
