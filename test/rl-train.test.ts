@@ -17,6 +17,7 @@ import grpo from "../lib/rl/algorithms/grpo.js";
 import ppo from "../lib/rl/algorithms/ppo.js";
 import dpo from "../lib/rl/algorithms/dpo.js";
 import { exactMatch, extractAnswer } from "../lib/rl/tasks.js";
+import { partialCredit } from "../lib/rl/rewards.js";
 import { leftPad } from "../lib/rl/rollout.js";
 
 let work: string;
@@ -42,6 +43,13 @@ describe("task checks and rollout layout", () => {
     expect(extractAnswer("<think>\nx\n</think>\n\nThe answer is noollab.")).toBe("noollab");
     expect(exactMatch(" 12 ", "12")).toBe(1);
     expect(exactMatch("HELLO", "hello")).toBe(0);
+  });
+  it("gives partial credit for list items in place, 1 only for the exact answer", () => {
+    expect(partialCredit("The answer is 41, 75, 47.", "41, 47, 75")).toBeCloseTo(1 / 3);
+    expect(partialCredit("The answer is 41, 47, 75.", "41, 47, 75")).toBe(1);
+    expect(partialCredit("41, 47, 75, 80", "41, 47, 75")).toBe(0.75);
+    expect(partialCredit("47, 41", "41, 47, 75")).toBe(0);
+    expect(partialCredit("12", "12")).toBe(1);
   });
   it("left-pads prompts to the longest", () => {
     expect(leftPad([[5, 6], [7]], 0)).toEqual({ ids: [[5, 6], [0, 7]], mask: [[1, 1], [0, 1]], length: 2 });
