@@ -32,7 +32,7 @@ export interface CapstoneStage {
 const common = (mode: Mode) => ["--config", mode === "quick" ? "micro" : "tiny"];
 
 /** The full run's GRPO: the settings of the measured run in the README (15 minutes of wall time at most). */
-const GRPO_FULL = ["--steps", "300", "--max-minutes", "15", "--learning-rate", "5e-4", "--eval-every", "25"];
+const GRPO_FULL = ["--batch-size", "16", "--num-generations", "8", "--learning-rate", "5e-4", "--steps", "130", "--max-minutes", "15", "--eval-every", "10"];
 
 export const CAPSTONE_STAGES: CapstoneStage[] = [
   {
