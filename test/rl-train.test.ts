@@ -99,11 +99,14 @@ describe("npm run train -- grpo|ppo (micro, cpu)", () => {
 
 describe("npm run train: RL options", () => {
   const cli = (args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "tools/train/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, COURSE_BACKEND: "cpu" }, encoding: "utf8", timeout: 60_000 });
-  it("rejects an unknown task kind, --resume of a missing folder and a bad loss type with exit 2 and no stack trace", () => {
+  it("rejects an unknown task kind, --resume of a missing folder, a bad loss type and options of the wrong stage with exit 2 and no stack trace", () => {
     for (const [args, message] of [
       [["grpo", "--task", "juggle"], /unknown task kind "juggle"/],
       [["ppo", "--resume", "runs/x"], /--resume runs\/x: no such folder/],
       [["grpo", "--loss-type", "ppo"], /--loss-type must be grpo or cispo/],
+      [["agent", "--temperature", "0.5"], /--temperature is an option of the RL stages .*; agent does not take it/],
+      [["sft", "--reward", "partial"], /--reward is an option of the RL stages/],
+      [["grpo", "--stop-after", "3"], /--stop-after is for pretrain, sft/],
     ] as const) {
       const r = cli([...args]);
       expect(r.status, r.stderr).toBe(2);

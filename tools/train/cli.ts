@@ -117,6 +117,9 @@ async function main(argv: string[]): Promise<number> {
       });
       return result.exitCode;
     }
+    // The RL options mean nothing to the other stages: say so rather than ignore them.
+    const rlOnly = Object.keys(RL_OPTIONS).filter((k) => (values as Record<string, unknown>)[k] !== undefined);
+    if (rlOnly.length > 0) throw new TrainError(`--${rlOnly[0]} is an option of the RL stages (${Object.keys(RL_STAGES).join(", ")}); ${name} does not take it${name === "agent" ? " (the agent run's settings are lib/rl/agent-run.ts's AGENT_DEFAULTS)" : ""}`, 2);
     const stage = await load();
     const outDir = resolve(values.out ?? values.resume ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`));
     await initBackend("wasm");
