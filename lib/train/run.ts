@@ -334,23 +334,25 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
         losses.push([step, loss]);
 
         const endOfEpoch = i === batches.length - 1;
-        const endOfRun = step === totalSteps || step === opts.stopAfter;
+        const endOfRun = step === totalSteps;
+        // --stop-after saves like a Ctrl-C (a half-accumulated batch is kept for --resume, not flushed).
+        const stopHere = step === opts.stopAfter;
         if ((endOfEpoch || endOfRun) && accumulated && fns.shouldFlushTail(s, startStep, K)) optimizerStep(lr);
         const [nextEpoch, nextInEpoch] = endOfEpoch ? [epoch + 1, 0] : [epoch, s];
         const seconds = trainSeconds() - trainSecondsBefore;
         bar.update({ step, loss, lr, tokensPerSecond: seconds > 0 ? (tokensSeen - (resume?.meta.tokensSeen ?? 0)) / seconds : 0 });
-        if (step % settings.evalEvery === 0 || endOfRun) {
+        if (step % settings.evalEvery === 0 || endOfRun || stopHere) {
           heldOut.push([step, heldOutLoss(model, data.heldOut, B)]);
           bar.log(`step ${step}: held-out loss ${heldOut[heldOut.length - 1][1].toFixed(4)}`);
         }
-        if (step % settings.saveEvery === 0 || endOfRun || stop) save(nextEpoch, nextInEpoch);
+        if (step % settings.saveEvery === 0 || endOfRun || stop || stopHere) save(nextEpoch, nextInEpoch);
         if (stop) {
           bar.log(`Ctrl-C: saved ${show(files.resume)} at micro-batch ${step}; continue with npm run train -- ${stage.name} --resume ${show(opts.outDir)}`);
           stopped = true;
           break;
         }
         opts.onStep?.(step);
-        if (step === opts.stopAfter) break;
+        if (stopHere) break;
         await new Promise((r) => setImmediate(r)); // lets a Ctrl-C in between steps
       }
       if (step === opts.stopAfter) break;
