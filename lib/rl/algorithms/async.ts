@@ -16,11 +16,9 @@ import { MiniMindTS } from "../../model/model.js";
 import { TrainError } from "../../train/errors.js";
 import { behaviourVersion, modelledAsyncSeconds, VersionStore, type AsyncSettings } from "../async-scheduler.js";
 import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
-import { rewardStats } from "../rewards.js";
 import type { RlAlgorithm, RlContext } from "../run.js";
 import type { RlSettings } from "../settings.js";
-import { exactMatch } from "../tasks.js";
-import { gradStep, maskedMeanValue, mean, ratioDiagnostics, sampleAndReward, type Diagnostics } from "./common.js";
+import { gradStep, maskedMeanValue, mean, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type T2 = tf.Tensor2D;
 type AsyncFns = RolloutFunctions &
@@ -163,17 +161,12 @@ export function createAsyncAlgorithm(opts: { observe?: (o: AsyncObservation) => 
       generation.push(genMs / 1000);
       training.push(trainMs / 1000);
 
-      const stats = rewardStats(rewards);
-      const metrics = {
-        loss: mean(losses),
-        rewardMean: stats.mean,
-        rewardStd: stats.std,
-        accuracy: mean(r.texts.map((t, j) => exactMatch(t, answered[j].answer))),
-        klRef: mean(klRefs),
-        clipFraction: mean(clips),
-        entropy: r.entropy,
-        responseLength: mean(r.lengths),
-        extra: {
+      const metrics = sampledStepMetrics(
+        r,
+        answered,
+        rewards,
+        { loss: mean(losses), klRef: mean(klRefs), clipFraction: mean(clips) },
+        {
           behave_version: vBehave,
           staleness: stale?.theta.avg ?? 0,
           staleness_max: stale?.theta.max ?? 0,
@@ -185,7 +178,7 @@ export function createAsyncAlgorithm(opts: { observe?: (o: AsyncObservation) => 
           gen_s: genMs / 1000,
           train_s: trainMs / 1000,
         },
-      };
+      );
       tf.dispose([validMask, refLogps, versions, rewardT, advantages, ...(recomputed ? [recomputed] : [])]);
       disposeRollout(r);
       return metrics;

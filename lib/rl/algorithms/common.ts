@@ -5,7 +5,9 @@
 import * as tf from "../../tf.js";
 import type { MiniMindTS } from "../../model/model.js";
 import { rollout, type RolloutFunctions } from "../rollout.js";
-import type { RlContext } from "../run.js";
+import type { RlContext, StepMetrics } from "../run.js";
+import { rewardStats } from "../rewards.js";
+import { exactMatch, type TaskRecord } from "../tasks.js";
 
 /** Σ(x·m) / max(Σm, 1) as a number. */
 export function maskedMeanValue(x: tf.Tensor, mask: tf.Tensor): number {
@@ -71,4 +73,27 @@ export function sampleAndReward(ctx: RlContext, step: number, fns: RolloutFuncti
   });
   const answered = records.flatMap((t) => new Array(s.numGenerations).fill(t) as typeof records);
   return { records, r, answered, rewards: ctx.rewards(r.texts, answered) };
+}
+
+/**
+ * The metrics every sampling algorithm logs for a step: the rewards' mean and spread, the exact-match
+ * accuracy of the step's own samples, and the loss, KL to the reference and clip fraction it measured.
+ */
+export function sampledStepMetrics(
+  r: { texts: string[]; entropy: number; lengths: number[] },
+  answered: readonly TaskRecord[],
+  rewards: readonly number[],
+  measured: { loss: number; klRef: number; clipFraction: number },
+  extra: Record<string, number>,
+): StepMetrics {
+  const stats = rewardStats(rewards);
+  return {
+    ...measured,
+    rewardMean: stats.mean,
+    rewardStd: stats.std,
+    accuracy: mean(r.texts.map((t, i) => exactMatch(t, answered[i].answer))),
+    entropy: r.entropy,
+    responseLength: mean(r.lengths),
+    extra,
+  };
 }

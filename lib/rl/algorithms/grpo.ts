@@ -6,10 +6,8 @@
  */
 import * as tf from "../../tf.js";
 import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
-import { rewardStats } from "../rewards.js";
 import type { RlAlgorithm } from "../run.js";
-import { exactMatch } from "../tasks.js";
-import { gradStep, maskedMeanValue, mean, ratioDiagnostics, sampleAndReward, type Diagnostics } from "./common.js";
+import { gradStep, maskedMeanValue, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type GrpoFns = RolloutFunctions &
   Diagnostics & {
@@ -49,18 +47,7 @@ const grpo: RlAlgorithm = {
     const gradNorm = Number.isFinite(loss) ? ctx.applyGrads(ctx.optimizer, grads, lr) : NaN;
     const kl = tf.tidy(() => maskedMeanValue(fns.tokenKlPenalty(policyLogps, refLogps), r.completionMask));
     const diag = ratioDiagnostics(fns, policyLogps, r.oldLogps, r.completionMask, s.epsilon);
-    const stats = rewardStats(rewards);
-    const metrics = {
-      loss,
-      rewardMean: stats.mean,
-      rewardStd: stats.std,
-      accuracy: mean(r.texts.map((t, i) => exactMatch(t, answered[i].answer))),
-      klRef: kl,
-      clipFraction: diag.clipFraction,
-      entropy: r.entropy,
-      responseLength: mean(r.lengths),
-      extra: { grad_norm: gradNorm, zero_adv_groups: zeroGroups(rewards, s.numGenerations) },
-    };
+    const metrics = sampledStepMetrics(r, answered, rewards, { loss, klRef: kl, clipFraction: diag.clipFraction }, { grad_norm: gradNorm, zero_adv_groups: zeroGroups(rewards, s.numGenerations) });
     tf.dispose([...grads, policyLogps, refLogps, rewardT, advantages]);
     disposeRollout(r);
     return metrics;

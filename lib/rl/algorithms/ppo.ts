@@ -15,10 +15,8 @@ import type { StoredTensor } from "../../model/safetensors.js";
 import { epochOrder } from "../../train/data.js";
 import { TrainError } from "../../train/errors.js";
 import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
-import { rewardStats } from "../rewards.js";
 import type { RlAlgorithm, RlContext } from "../run.js";
-import { exactMatch } from "../tasks.js";
-import { gradStep, mean, ratioDiagnostics, sampleAndReward, type Diagnostics } from "./common.js";
+import { gradStep, mean, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type PpoFns = Diagnostics & {
   perTokenLogps: RolloutFunctions["perTokenLogps"];
@@ -135,18 +133,7 @@ const ppo: RlAlgorithm = {
         tf.dispose([...actor.grads, actor.policyLogps, value.value, ...Object.values(value.grads), idx, seq, att, old, ref, adv, ret, oldV, mask, pos]);
       }
     }
-    const stats = rewardStats(rewards);
-    const metrics = {
-      loss: mean(losses),
-      rewardMean: stats.mean,
-      rewardStd: stats.std,
-      accuracy: mean(r.texts.map((t, i) => exactMatch(t, answered[i].answer))),
-      klRef: mean(klRefs),
-      clipFraction: mean(clips),
-      entropy: r.entropy,
-      responseLength: mean(r.lengths),
-      extra: { value_loss: mean(valueLosses), approx_kl: mean(kls), updates, early_stop: stopped ? 1 : 0 },
-    };
+    const metrics = sampledStepMetrics(r, answered, rewards, { loss: mean(losses), klRef: mean(klRefs), clipFraction: mean(clips) }, { value_loss: mean(valueLosses), approx_kl: mean(kls), updates, early_stop: stopped ? 1 : 0 });
     tf.dispose([refLogps, promptLens, positions, oldValues, tokenRewards, gae.advantages, gae.returns]);
     disposeRollout(r);
     return metrics;
