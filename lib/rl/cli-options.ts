@@ -25,7 +25,7 @@ export const RL_OPTIONS = {
   ...ASYNC_OPTIONS,
 };
 
-export const RL_USAGE = `RL stages (dpo, ppo, grpo, async; start from a task SFT: --from runs/rl-sft/full_sft_128.safetensors):
+export const RL_USAGE = `RL stages (dpo, ppo, grpo, async; start from a task SFT: --from runs/rl-sft-sort/full_sft_128.safetensors):
   --task KINDS         sort (default), add,sub,mul,reverse,count,upper,length, or all
   --num-generations G  samples a prompt (grpo 8; dpo samples G to find a right and a wrong answer)
   --batch-size N       prompts a step   --max-new-tokens N   --temperature X   --beta X (KL coefficient)

@@ -252,7 +252,7 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   if (resumed) tf.dispose(Object.values(resumed));
   const reference = initial ? new MiniMindTS(config, initial, { pieces: resolved.pieces }) : MiniMindTS.init(config, settings.seed, { pieces: resolved.pieces });
   if (initial) tf.dispose(Object.values(initial));
-  else if (!resume) log(`${alg.name} from a seeded initialisation (no --from): pass --from runs/rl-sft/full_sft_128.safetensors (README: the task SFT)`);
+  else if (!resume) log(`${alg.name} from a seeded initialisation (no --from): pass --from runs/rl-sft-sort/full_sft_128.safetensors (README: the task SFT)`);
   const variables = policy.trainableVariables();
   const names = Object.keys(policy.params);
   const optimizer = new AdamW(variables);
