@@ -30,13 +30,8 @@ export interface EngineOptions {
   backend?: string;
 }
 
-export interface GenerationRequest {
-  promptIds: number[];
-  maxNewTokens: number;
-  temperature: number;
-  topP: number;
-  topK: number;
-  seed: number;
+/** A generation: the job's prompt and sampling settings (protocol.ts), and where its tokens go. */
+export interface GenerationRequest extends Omit<GenerateJob, "type" | "id"> {
   /** Called with every token as it arrives. */
   onToken: (token: number) => void;
 }
