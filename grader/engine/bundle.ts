@@ -6,12 +6,20 @@
  *
  * - the sandboxed process needs no TypeScript loader (tsx spawns esbuild, which the sandbox forbids);
  * - a syntax error is found once, with its file:line:column and the offending line;
- * - an import of the lesson's reference solution or of a known mistake is refused here, where the
- *   learner's code cannot interfere.
+ * - an import of the lesson's reference solution, of a known mistake, of the grader's own files or
+ *   of a course module that computes one of the lesson's graded functions is refused here, where
+ *   the learner's code cannot interfere;
+ * - the exact contents of every learner file that went into the bundle are hashed as esbuild reads
+ *   them, so the recorded verdict covers each of them (a helper file the lesson imports included).
+ *
+ * The bundle's folder also holds the only data files the learner's process may read: copies of the
+ * lesson's fixtures with their expected values removed, and the tokenizer files cases build on.
  */
-import { build, type Message, type Plugin } from "esbuild";
-import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { build, type Loader, type Message, type Plugin } from "esbuild";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, extname, join, relative, resolve } from "node:path";
+const answerModuleRefusal = (_l: string, _f: string): string | undefined => undefined; // TEMP
 import { ROOT, gradedLessons, paths } from "./paths.js";
 
 export interface LearnerBundle {
@@ -21,10 +29,45 @@ export interface LearnerBundle {
   dir: string;
   /** Exercise file → why it cannot be graded (syntax error, a refused import), phrased for the learner. */
   loadErrors: Map<string, string>;
+  /**
+   * Every learner file (not the course's own code) the bundle holds, absolute path → sha256 of the
+   * contents esbuild bundled: the lesson's files and any file they import (another lesson's, a helper).
+   */
+  learnerInputs: Map<string, string>;
   dispose(): void;
 }
 
+/** Where bundles are built: `.grader-build/<pid>-<time>-<n>` (the pid of the process that built it). */
+export const BUILD_DIR = join(ROOT, ".grader-build");
+
 let counter = 0;
+
+/** The generated entry's name (esbuild's stdin; as an importer it is `<ROOT>/<this>`, a name no file has). */
+const ENTRY_FILE = "<course grading entry>";
+
+/** Course modules an exercise may import from grader/ (the seeded random source the cases share). */
+const LEARNER_IMPORTABLE_GRADER_FILES = new Set(["grader/engine/random.ts"]);
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes bundles left by grading processes that no longer run (a grader killed with SIGKILL cannot
+ * clean up after itself). Only `<pid>-…` folders in BUILD_DIR, the names bundleLearner gives.
+ */
+export function removeStaleBundles(): void {
+  if (!existsSync(BUILD_DIR)) return;
+  for (const d of readdirSync(BUILD_DIR)) {
+    const m = /^(\d+)-\d+-\d+$/.exec(d);
+    if (m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1]))) rmSync(join(BUILD_DIR, d), { recursive: true, force: true });
+  }
+}
 
 /**
  * Files whose import by learner code is refused: the lesson's reference (unless the reference is
@@ -33,8 +76,8 @@ let counter = 0;
 function forbidden(lesson: string, file: string, gradingReference: boolean): string | undefined {
   const rel = relative(ROOT, file);
   if (!gradingReference && rel.startsWith(`solutions/${lesson}/`)) return `imports the reference solution (${rel}): a grade must come from your own code, so remove that import`;
-  if (rel.startsWith("grader/mutants/")) return `imports a grader file (${rel}), which an exercise may not do`;
-  return undefined;
+  if (rel.startsWith("grader/") && !LEARNER_IMPORTABLE_GRADER_FILES.has(rel)) return `imports a grader file (${rel}), which an exercise may not do`;
+  return gradingReference ? undefined : answerModuleRefusal(lesson, file);
 }
 
 function realPath(file: string): string {
@@ -100,7 +143,7 @@ function isCourseCode(file: string): boolean {
  * is spelled (relative, absolute, through a symlink). The course's own code may import them: a grader
  * builds a case's model with the lesson's other reference functions.
  */
-function guard(lesson: string, implDir: string, gradingReference: boolean): Plugin {
+function guard(lesson: string, implDir: string, gradingReference: boolean, learnerInputs: Map<string, string>): Plugin {
   const resolver = join(ROOT, "lib", "resolver.ts");
   return {
     name: "course-guard",
@@ -110,12 +153,78 @@ function guard(lesson: string, implDir: string, gradingReference: boolean): Plug
         const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: "guard" });
         if (r.errors.length > 0 || r.external || !r.path) return r.errors.length > 0 ? { errors: r.errors } : undefined;
         if (r.path === resolver) return { path: "resolver", namespace: "course-sandbox" };
-        const why = args.importer !== "" && !isCourseCode(args.importer) ? forbidden(lesson, realPath(r.path), gradingReference) : undefined;
+        // The entry (esbuild's stdin) is the grader's own.
+        const why = args.importer !== join(ROOT, ENTRY_FILE) && !isCourseCode(args.importer) ? forbidden(lesson, realPath(r.path), gradingReference) : undefined;
         return why ? { errors: [{ text: why }] } : { path: r.path };
       });
       b.onLoad({ filter: /.*/, namespace: "course-sandbox" }, () => ({ contents: sandboxResolver(lesson, implDir), loader: "ts", resolveDir: ROOT }));
+      // A learner file is read here, once: what is hashed is exactly what is bundled.
+      b.onLoad({ filter: /.*/, namespace: "file" }, (args) => {
+        const loader = LOADERS[extname(args.path)];
+        if (!loader || isCourseCode(args.path)) return undefined;
+        const contents = readFileSync(args.path);
+        learnerInputs.set(args.path, createHash("sha256").update(contents).digest("hex"));
+        return { contents, loader };
+      });
     },
   };
+}
+
+const LOADERS: Record<string, Loader> = { ".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx", ".js": "js", ".mjs": "js", ".cjs": "js", ".jsx": "jsx", ".json": "json" };
+
+/** Why a lesson folder cannot be graded as the learner's (it is, or resolves into, solutions/), else undefined. */
+export function refusedLessonFolder(lesson: string, implDir: string): string | undefined {
+  const real = realPath(implDir);
+  const solutions = realPath(paths.solutions);
+  if (real !== solutions && !real.startsWith(`${solutions}/`)) return undefined;
+  return `${relative(ROOT, implDir) || implDir} resolves into solutions/ (${relative(ROOT, real)}): the grader grades your own files, so make ${lesson}'s folder a real folder of yours (npm run reset ${lesson} restores the stubs)`;
+}
+
+/** Why a lesson file cannot be bundled as the learner's (a symbolic link), else undefined. */
+function refusedLessonFile(implDir: string, file: string): string | undefined {
+  const full = join(implDir, file);
+  try {
+    if (!lstatSync(full).isSymbolicLink()) return undefined;
+  } catch {
+    return undefined;
+  }
+  return `${relative(ROOT, full)} is a symbolic link: the grader grades only real files in your lesson folder, so replace the link with the file itself`;
+}
+
+/** Data files that cases read in the learner's process, besides the lesson's fixtures (copied as they are). */
+const LEARNER_DATA_FOLDERS = ["datasets/minimind-tokenizer", "datasets/tokenizer"];
+
+/**
+ * Writes, under `<dir>/data`, what the lesson's cases read in the learner's process: the lesson's
+ * fixture files (`datasets/fixtures/<lesson>.json`, `<lesson>-*.json`) with every case's
+ * `expected` removed, and the tokenizer files. Returns the data root the bundle is told about.
+ */
+function writeLearnerData(dir: string, lesson: string): string {
+  const data = join(dir, "data");
+  const fixturesIn = join(ROOT, "datasets", "fixtures");
+  const fixturesOut = join(data, "datasets", "fixtures");
+  mkdirSync(fixturesOut, { recursive: true });
+  if (existsSync(fixturesIn)) {
+    for (const f of readdirSync(fixturesIn).filter((n) => n === `${lesson}.json` || (n.startsWith(`${lesson}-`) && n.endsWith(".json")))) {
+      writeFileSync(join(fixturesOut, f), JSON.stringify(withoutExpected(JSON.parse(readFileSync(join(fixturesIn, f), "utf8")))));
+    }
+  }
+  for (const folder of LEARNER_DATA_FOLDERS) {
+    const from = join(ROOT, folder);
+    if (!existsSync(from)) continue;
+    mkdirSync(join(data, folder), { recursive: true });
+    for (const f of readdirSync(from)) if (lstatSync(join(from, f)).isFile()) copyFileSync(join(from, f), join(data, folder, f));
+  }
+  return data;
+}
+
+/** A fixture document without its expected values: every case (an object in a list of cases) loses `expected`. */
+function withoutExpected(doc: unknown): unknown {
+  const strip = (cases: unknown) => (Array.isArray(cases) ? cases.map((c) => (c !== null && typeof c === "object" && !Array.isArray(c) ? Object.fromEntries(Object.entries(c).filter(([k]) => k !== "expected")) : c)) : cases);
+  if (doc === null || typeof doc !== "object") return doc;
+  const d = doc as Record<string, unknown>;
+  const byExercise = (v: unknown) => (v !== null && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, strip(x)])) : v);
+  return "cases" in d ? { ...d, cases: byExercise(d.cases) } : byExercise(d);
 }
 
 /** One line a learner can act on, from an esbuild message. */
@@ -141,15 +250,23 @@ function fileOf(m: Message, implDir: string, files: readonly string[]): string |
  * cannot be bundled is left out and named in `loadErrors`; the others are bundled without it.
  */
 export async function bundleLearner(lesson: string, implDir: string, files: readonly string[]): Promise<LearnerBundle> {
+  removeStaleBundles();
   // Two levels below the root, like grader/engine/: modules that find the root from import.meta.url still do.
-  const dir = join(ROOT, ".grader-build", `${process.pid}-${Date.now()}-${counter++}`);
+  const dir = join(BUILD_DIR, `${process.pid}-${Date.now()}-${counter++}`);
   mkdirSync(dir, { recursive: true });
   const loadErrors = new Map<string, string>();
   const dispose = () => rmSync(dir, { recursive: true, force: true });
-  let remaining = [...files];
   const gradingReference = realPath(implDir) === realPath(join(paths.solutions, lesson));
+  for (const f of files) {
+    const why = refusedLessonFile(implDir, f);
+    if (why) loadErrors.set(f, why);
+  }
+  let remaining = files.filter((f) => !loadErrors.has(f));
+  const learnerInputs = new Map<string, string>();
   try {
+    const dataRoot = writeLearnerData(dir, lesson);
     for (;;) {
+      learnerInputs.clear();
       const loaders = remaining.map((f) => `  ${JSON.stringify(f)}: () => import(${JSON.stringify(join(implDir, f))}),`).join("\n");
       const contents = [
         `import grader from ${JSON.stringify(join(paths.graders, `${lesson}.ts`))};`,
@@ -157,7 +274,7 @@ export async function bundleLearner(lesson: string, implDir: string, files: read
         `await runLearnerChild(grader, {\n${loaders}\n}, ${JSON.stringify(implDir)});`,
       ].join("\n");
       const result = await build({
-        stdin: { contents, resolveDir: ROOT, sourcefile: "grading-entry.ts", loader: "ts" },
+        stdin: { contents, resolveDir: ROOT, sourcefile: ENTRY_FILE, loader: "ts" },
         bundle: true,
         splitting: true,
         format: "esm",
@@ -165,16 +282,19 @@ export async function bundleLearner(lesson: string, implDir: string, files: read
         target: "node20",
         outdir: dir,
         entryNames: "entry",
+        // .mjs: ESM without a package.json scope lookup, which the learner's process may not read.
+        outExtension: { ".js": ".mjs" },
+        define: { __COURSE_LEARNER_DATA__: JSON.stringify(dataRoot) },
         sourcemap: "inline",
         packages: "external",
         logLevel: "silent",
         write: true,
-        plugins: [guard(lesson, implDir, gradingReference)],
+        plugins: [guard(lesson, implDir, gradingReference, learnerInputs)],
       }).then(
         () => undefined,
         (err: { errors?: Message[] }) => err.errors ?? [{ text: String(err), location: null, notes: [], id: "", pluginName: "", detail: undefined }],
       );
-      if (result === undefined) return { entry: join(dir, "entry.js"), dir, loadErrors, dispose };
+      if (result === undefined) return { entry: join(dir, "entry.mjs"), dir, loadErrors, learnerInputs, dispose };
       const blamed = new Set<string>();
       for (const m of result) {
         const f = fileOf(m, implDir, remaining);

@@ -4,9 +4,12 @@
  *
  * - The reference process (reference-child.ts) plans the cases and computes the expected outputs.
  *   It never loads learner code.
- * - The learner's process runs a bundle of the learner's files (bundle.ts) under Node's permission
- *   model: it may read files, but not write any, start processes or workers. It sends its outputs
- *   as data. It is its own process group, killed whole when grading ends.
+ * - The learner's process runs a bundle of the learner's files (bundle.ts) inside the walls of
+ *   sandbox.ts: Node's permission model (no writes, no processes, no workers; reads of its bundle,
+ *   which holds the only data files it needs, and of node_modules only), no inspector by signal,
+ *   and on Linux its own PID, network and IPC namespaces. It sends its outputs as data, each
+ *   message checked against a schema here (messages.ts). It is its own process group, killed
+ *   whole when grading ends.
  * - This process accepts outputs only for planned cases, each once, compares them with the expected
  *   outputs (judge.ts) and passes a lesson only when every planned case passed.
  *
@@ -14,17 +17,22 @@
  * `caseTimeoutMs` the learner's process is killed, that case is a timeout, the function's other
  * cases are "not run", and a fresh process carries on with the other functions.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess, type ForkOptions } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleLearner, type LearnerBundle } from "./bundle.js";
+import { bundleLearner, refusedLessonFolder, type LearnerBundle } from "./bundle.js";
 import { judgeCase, matchMistake, probeFinding } from "./judge.js";
 import type { CaseOutput } from "./outputs.js";
 import { ROOT, paths } from "./paths.js";
 import { frozenMistake, readFrozen, type FrozenLesson } from "./frozen.js";
-import { caseKey, type GradeJob, type LearnerMessage, type LearnerRequest, type PlanEntry, type ProbeOutput, type ReferenceMessage, type ReferenceRequest } from "./protocol.js";
+import { checkLearnerMessage, visibleControl } from "./messages.js";
+import { caseKey, type GradeJob, type LearnerRequest, type PlanEntry, type ProbeOutput, type ReferenceMessage, type ReferenceRequest } from "./protocol.js";
+import { guardInspectorSignal, inspectorSignalFlags, osSandbox, osSandboxNote, sandboxNodeFlags, unsupportedNode } from "./sandbox.js";
 import type { CaseResult } from "./types.js";
+
+// A learner's process may send this one SIGUSR1 (no namespaces here, or a process above): keep the inspector shut.
+guardInspectorSignal();
 
 export interface IsolatedOptions {
   /** Longest a single case may run. */
@@ -39,8 +47,12 @@ export interface IsolatedRun {
   results: CaseResult[];
   /** Set when grading could not run at all (the reference failed, a backend did not start, …). */
   fatal?: { message: string; usage: boolean };
-  /** What the learner's code printed (stdout and stderr), kept apart from the report. */
+  /** What the learner's code printed (stdout and stderr), control characters made visible, kept apart from the report. */
   printed: string;
+  /** Learner files the bundle held, absolute path → sha256 of what was graded (bundle.ts). */
+  learnerInputs?: Map<string, string>;
+  /** Set when the learner's process ran without OS namespaces here: one line saying so. */
+  sandboxNote?: string;
 }
 
 const REFERENCE_CHILD = fileURLToPath(new URL("./reference-child.ts", import.meta.url));
@@ -62,14 +74,16 @@ function killGroup(child: ChildProcess): void {
 const live = new Set<ChildProcess>();
 process.once("exit", () => live.forEach(killGroup));
 
-function spawn(file: string, execArgv: string[], output: "pipe" | "ignore"): ChildProcess {
-  const child = fork(file, [], {
+function spawn(file: string, execArgv: string[], output: "pipe" | "ignore", wrap?: { command: string; args: string[] }): ChildProcess {
+  const options: ForkOptions = {
     execArgv,
     serialization: "advanced",
-    stdio: ["ignore", output, output === "pipe" ? "pipe" : "inherit", "ipc"],
+    stdio: ["ignore", output, "pipe", "ipc"],
     detached: true,
     env: { ...process.env, NODE_OPTIONS: "" },
-  });
+  };
+  // In namespaces: `unshare <flags> node <execArgv> <file>`; the IPC channel's descriptor passes through.
+  const child = wrap ? fork(file, [], { ...options, execPath: wrap.command, execArgv: [...wrap.args, process.execPath, ...execArgv] }) : fork(file, [], options);
   live.add(child);
   child.once("exit", () => live.delete(child));
   return child;
@@ -117,7 +131,9 @@ function referenceFor(job: GradeJob, limitMs: number): Reference {
 }
 
 function startReference(job: GradeJob, limitMs: number): Reference {
-  const child = spawn(REFERENCE_CHILD, ["--import", "tsx"], "ignore");
+  const child = spawn(REFERENCE_CHILD, ["--import", "tsx", ...inspectorSignalFlags()], "ignore");
+  // Its stderr is the course's own (a crash of the reference): passed on, never mixed with the learner's.
+  child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
   const expected = new Map<string, CaseOutput>();
   const waiting = new Map<string, (m: Extract<ReferenceMessage, { type: "mutants" | "probe" }> | undefined) => void>();
   let resolvePlan!: (v: Awaited<Reference["plan"]>) => void;
@@ -200,6 +216,8 @@ interface LearnerAttempt {
 
 interface LearnerSink {
   output(exercise: string, caseName: string, output: CaseOutput): void;
+  /** A message about this case that failed the protocol's schema (why, in a few words). */
+  malformed(exercise: string, caseName: string, why: string): void;
   printed(text: string): void;
   /** Whether a case key is planned; undefined while the plan is not known yet. */
   planned(key: string): boolean | undefined;
@@ -207,10 +225,14 @@ interface LearnerSink {
 
 function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: IsolatedOptions, sink: LearnerSink, probeWaiters: Map<string, (o: ProbeOutput[]) => void>): Promise<LearnerAttempt> {
   return new Promise((resolve) => {
-    // No loader, no writes, no processes, no workers: the permission model holds for the learner's code.
-    const child = spawn(bundle.entry, ["--enable-source-maps", "--experimental-permission", "--allow-fs-read=*", "--no-warnings"], "pipe");
-    child.stdout?.on("data", (d: Buffer) => sink.printed(d.toString()));
-    child.stderr?.on("data", (d: Buffer) => sink.printed(d.toString()));
+    // No loader, no writes, no processes, no workers, reads of its bundle and the runtime only.
+    const flags = sandboxNodeFlags({ folders: [bundle.dir, join(ROOT, "node_modules")], files: [] });
+    const os = osSandbox();
+    const child = spawn(bundle.entry, ["--enable-source-maps", ...flags], "pipe", os.available ? os : undefined);
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.setEncoding("utf8");
+      stream?.on("data", (d: string) => sink.printed(d));
+    }
     const attempt: LearnerAttempt = { finished: false, loaded: false, timedOut: false, elapsedMs: 0, child };
     const started = new Set<string>();
     let current: { exercise: string; case: string } | undefined;
@@ -236,7 +258,13 @@ function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: Isolat
       }, ms);
     };
     arm(loadLimit, () => `loading took longer than ${loadLimit / 1000} s (does a module run an endless loop at import time?)`);
-    child.on("message", (m: LearnerMessage) => {
+    child.on("message", (raw: unknown) => {
+      const checked = checkLearnerMessage(raw);
+      if (!("message" in checked)) {
+        if (checked.exercise !== undefined && checked.case !== undefined) sink.malformed(checked.exercise, checked.case, checked.malformed);
+        return;
+      }
+      const m = checked.message;
       if (attempt.finished && m.type !== "probe") return;
       switch (m.type) {
         case "loaded":
@@ -294,13 +322,20 @@ function lessonFiles(implDir: string): string[] {
 }
 
 export async function gradeIsolated(job: GradeJob, opts: IsolatedOptions): Promise<IsolatedRun> {
+  // Refused before anything starts: neither is the learner's code's fault or doing.
+  const unsupported = unsupportedNode();
+  if (unsupported) return { backend: "", results: [], fatal: { message: unsupported, usage: true }, printed: "" };
+  const refused = job.reference ? undefined : refusedLessonFolder(job.lesson, job.implDir);
+  if (refused) return { backend: "", results: [], fatal: { message: refused, usage: true }, printed: "" };
   const limit = Math.min(opts.loadTimeoutMs ?? Math.max(opts.caseTimeoutMs, 30_000), MAX_TIMER_MS);
   const reference = referenceFor(job, Math.min(limit * 4, MAX_TIMER_MS));
   let bundle: LearnerBundle | undefined;
   const learners: ChildProcess[] = [];
   try {
     bundle = await bundleLearner(job.lesson, job.implDir, lessonFiles(job.implDir));
-    return await judgeRun(job, opts, reference, bundle, learners);
+    const run = await judgeRun(job, opts, reference, bundle, learners);
+    const note = osSandboxNote();
+    return { ...run, learnerInputs: bundle.learnerInputs, ...(note ? { sandboxNote: note } : {}) };
   } finally {
     reference.stop();
     learners.forEach(killGroup);
@@ -310,7 +345,7 @@ export async function gradeIsolated(job: GradeJob, opts: IsolatedOptions): Promi
 
 async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Reference, bundle: LearnerBundle, learners: ChildProcess[]): Promise<IsolatedRun> {
   /** Every output the learner's processes sent, in order; checked against the plan once it is known. */
-  const received: Array<{ key: string; output: CaseOutput }> = [];
+  const received: Array<{ key: string; output: CaseOutput } | { key: string; malformed: string }> = [];
   let printed = "";
   let planKeys: Set<string> | undefined;
   void reference.plan.then((p) => {
@@ -319,8 +354,9 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
   const sink: LearnerSink = {
     planned: (key) => planKeys?.has(key),
     output: (exercise, name, output) => received.push({ key: caseKey(exercise, name), output }),
+    malformed: (exercise, name, why) => received.push({ key: caseKey(exercise, name), malformed: why }),
     printed(text) {
-      if (printed.length < PRINTED_LIMIT) printed += text.slice(0, PRINTED_LIMIT - printed.length);
+      if (printed.length < PRINTED_LIMIT) printed += visibleControl(text).slice(0, PRINTED_LIMIT - printed.length);
     },
   };
   const probeWaiters = new Map<string, (o: ProbeOutput[]) => void>();
@@ -336,9 +372,16 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
   let accepted = 0;
   const accept = () => {
     for (; accepted < received.length; accepted++) {
-      const { key, output } = received[accepted];
+      const got = received[accepted];
+      const key = got.key;
       const p = plan.get(key);
       if (!p || unrunnable.has(key)) continue; // not a case the learner's process may answer: ignored
+      if ("malformed" in got) {
+        outputs.delete(key);
+        if (!decided.has(key)) decided.set(key, { ...p, status: "error", message: `the result your code's process sent for this case does not fit the grading protocol (${got.malformed}): something in the code under test wrote to the grading channel`, ms: 0 });
+        continue;
+      }
+      const output = got.output;
       if (outputs.has(key) || decided.has(key)) {
         outputs.delete(key);
         decided.set(key, { ...p, status: "error", message: "a second result arrived for this case: something in the code under test wrote to the grading channel", ms: 0 });

@@ -17,7 +17,10 @@ type FileLoaders = Record<string, () => Promise<Record<string, unknown>>>;
 
 export async function runLearnerChild(grader: LessonGrader, files: FileLoaders, implDir: string): Promise<void> {
   // Taken before any learner module loads; a module that replaces process.send later changes nothing we rely on.
-  const send = process.send!.bind(process) as (m: LearnerMessage) => boolean;
+  const sendRaw = process.send!.bind(process) as (m: LearnerMessage) => boolean;
+  const send = (m: LearnerMessage) => process.connected && sendRaw(m);
+  // The grader is gone: nothing is left to send to.
+  process.on("disconnect", () => process.exit(0));
   // A shape error deep inside a TensorFlow.js kernel is 10+ frames below the learner's line.
   Error.stackTraceLimit = 100;
   const requests: LearnerRequest[] = [];

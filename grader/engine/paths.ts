@@ -5,13 +5,21 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
+/**
+ * Set only inside a learner's grading bundle (bundle.ts defines it): the folder holding the copies of
+ * the data files grading reads there (fixtures without their expected values), since the learner's
+ * process may not read datasets/ itself.
+ */
+declare const __COURSE_LEARNER_DATA__: string | undefined;
+const DATA_ROOT = typeof __COURSE_LEARNER_DATA__ === "string" ? __COURSE_LEARNER_DATA__ : ROOT;
+
 export const paths = {
   lessons: join(ROOT, "lessons"),
   exercises: join(ROOT, "exercises"),
   solutions: join(ROOT, "solutions"),
   graders: join(ROOT, "grader", "lessons"),
   mutants: join(ROOT, "grader", "mutants"),
-  fixtures: join(ROOT, "datasets", "fixtures"),
+  fixtures: join(DATA_ROOT, "datasets", "fixtures"),
   /** Frozen expectations, in a student edition (written by `npm run release`). */
   expected: join(ROOT, "grader", "expected"),
   /** The untouched stubs, in a student edition (what `npm run reset` restores without solutions/). */

@@ -14,6 +14,8 @@ export interface GradeJob {
   only?: string[];
   /** Look up known mistakes and run probes for failing outputs. */
   hints: boolean;
+  /** implDir is solutions/<lesson> on purpose (`--solutions`, self-checks); otherwise a folder that resolves into solutions/ is refused. */
+  reference?: boolean;
 }
 
 export interface PlannedCase {

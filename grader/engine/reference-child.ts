@@ -12,9 +12,15 @@ import { join } from "node:path";
 import { caseOutput, probeOutputs } from "./outputs.js";
 import { expectedOutput, findCase, plannedCases } from "./run.js";
 import type { ReferenceMessage, ReferenceRequest } from "./protocol.js";
+import { guardInspectorSignal } from "./sandbox.js";
+
+// Expected values are made here: no signal may open this process's inspector.
+guardInspectorSignal();
+// The grader is gone (it ended, or was killed): nothing is left to send to, so stop quietly.
+process.on("disconnect", () => process.exit(0));
 
 function send(msg: ReferenceMessage): void {
-  process.send?.(msg);
+  if (process.connected) process.send?.(msg);
 }
 
 async function main(job: Extract<ReferenceRequest, { type: "plan" }>): Promise<void> {
@@ -53,6 +59,6 @@ process.once("message", (job: ReferenceRequest) => {
   main(job).catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     send({ type: "fatal", message, usage: err instanceof BackendError });
-    process.disconnect();
+    if (process.connected) process.disconnect();
   });
 });

@@ -40,7 +40,7 @@ async function gradeAndRecord(lesson: string, opts: GradeOptions): Promise<Grade
   // Hashed before grading: a file saved during the run makes the record stale, never wrongly fresh.
   const hash = recordable ? lessonHash(lesson) : "";
   const run = await gradeIsolated(
-    { lesson, implDir, only: opts.only ? [opts.only] : undefined, hints: !opts.solutions },
+    { lesson, implDir, only: opts.only ? [opts.only] : undefined, hints: !opts.solutions, reference: opts.solutions },
     { caseTimeoutMs: opts.caseTimeoutMs, onResult: opts.onResult },
   );
   const summaries = summarise(run.results);
