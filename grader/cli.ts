@@ -17,7 +17,7 @@ import type { CaseResult } from "./engine/types.js";
 import { gradedLesson, parseArgs, runCommand, UsageError } from "../tools/loop/cli-support.js";
 import { gradeLesson, type Graded } from "../tools/loop/grading.js";
 import { exercisesDir, progressFile, shown } from "../tools/loop/locations.js";
-import { lessonHash, lessonPassed, lessonRecord, readProgress, type LessonRecord } from "../tools/loop/progress.js";
+import { lessonPassed, lessonRecord, readProgress, recordIsFresh, type LessonRecord } from "../tools/loop/progress.js";
 import { progressCell } from "../tools/loop/status.js";
 import { requestedBackend } from "../lib/backend-choice.js";
 import { lessonFunctionNames, nearestName } from "./functions.js";
@@ -131,6 +131,7 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   if (checked) console.log(formatTypeCheck(checked));
   console.log("");
   console.log(formatTotals(summaries, Date.now() - t0, run.backend));
+  if (run.sandboxNote) console.log(chalk.dim(`note: ${run.sandboxNote}`));
   if (code !== 0 && !opts.solutions) {
     // Repeat the workspace variables, so the suggested commands grade the same folder again.
     const env = ["COURSE_EXERCISES_DIR", "COURSE_PROGRESS_FILE"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `).join("");
@@ -148,7 +149,7 @@ function passesFor(record: LessonRecord, only: string | undefined): boolean {
 async function compareCommand(lesson: LessonInfo, opts: Options): Promise<number> {
   const saved = readProgress().lessons[lesson.id];
   let summaries: readonly FunctionSummary[] | undefined;
-  if (saved && saved.hash === lessonHash(lesson.id) && passesFor(saved, opts.only)) {
+  if (recordIsFresh(lesson.id, saved) && passesFor(saved, opts.only)) {
     console.log(chalk.green(`${opts.only ?? lesson.id} passes`) + chalk.dim(` (graded ${new Date(saved.gradedAt).toLocaleString()}; your files have not changed since).`));
   } else {
     const { code, graded } = await gradeAndReport(lesson, opts);
@@ -179,7 +180,7 @@ async function progressCommand(opts: Options): Promise<number> {
   for (const id of gradedLessons()) {
     const saved = progress.lessons[id];
     // --json and --solutions always grade afresh: scripts want every case, not a saved verdict.
-    if (!opts.json && !opts.solutions && saved && !saved.fatal && saved.hash === lessonHash(id)) {
+    if (!opts.json && !opts.solutions && recordIsFresh(id, saved)) {
       records.set(id, saved);
       continue;
     }

@@ -155,7 +155,7 @@ function verdictOf(lesson: string, name: string, dir: string, caseTimeoutMs: num
 async function gradeOne(lesson: string, name: string, dir: string, caseTimeoutMs: number): Promise<Verdict> {
   const progress = await import("../tools/loop/progress.js");
   const saved = progress.readProgress().lessons[lesson];
-  if (saved && !saved.fatal && saved.hash === inExercisesDir(dir, () => progress.lessonHash(lesson))) {
+  if (inExercisesDir(dir, () => progress.recordIsFresh(lesson, saved))) {
     const f = saved.functions[name];
     if (f) return { passed: f.verdict === "passed", why: describe(f.verdict, f.passed, f.total) };
   }

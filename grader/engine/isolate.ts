@@ -26,9 +26,9 @@ import { judgeCase, matchMistake, probeFinding } from "./judge.js";
 import type { CaseOutput } from "./outputs.js";
 import { ROOT, paths } from "./paths.js";
 import { frozenMistake, readFrozen, type FrozenLesson } from "./frozen.js";
-import { checkLearnerMessage, visibleControl } from "./messages.js";
+import { checkLearnerMessage, plainOutput, visibleControl } from "./messages.js";
 import { caseKey, type GradeJob, type LearnerRequest, type PlanEntry, type ProbeOutput, type ReferenceMessage, type ReferenceRequest } from "./protocol.js";
-import { guardInspectorSignal, inspectorSignalFlags, osSandbox, osSandboxNote, sandboxNodeFlags, unsupportedNode } from "./sandbox.js";
+import { childLauncher, guardInspectorSignal, inspectorSignalFlags, osSandboxNote, sandboxNodeFlags, unsupportedNode } from "./sandbox.js";
 import type { CaseResult } from "./types.js";
 
 // A learner's process may send this one SIGUSR1 (no namespaces here, or a process above): keep the inspector shut.
@@ -82,7 +82,7 @@ function spawn(file: string, execArgv: string[], output: "pipe" | "ignore", wrap
     detached: true,
     env: { ...process.env, NODE_OPTIONS: "" },
   };
-  // In namespaces: `unshare <flags> node <execArgv> <file>`; the IPC channel's descriptor passes through.
+  // Through a launcher (`setpriv …`, `unshare …`) the IPC channel's descriptor passes through to node.
   const child = wrap ? fork(file, [], { ...options, execPath: wrap.command, execArgv: [...wrap.args, process.execPath, ...execArgv] }) : fork(file, [], options);
   live.add(child);
   child.once("exit", () => live.delete(child));
@@ -131,7 +131,7 @@ function referenceFor(job: GradeJob, limitMs: number): Reference {
 }
 
 function startReference(job: GradeJob, limitMs: number): Reference {
-  const child = spawn(REFERENCE_CHILD, ["--import", "tsx", ...inspectorSignalFlags()], "ignore");
+  const child = spawn(REFERENCE_CHILD, ["--import", "tsx", ...inspectorSignalFlags()], "ignore", childLauncher(false));
   // Its stderr is the course's own (a crash of the reference): passed on, never mixed with the learner's.
   child.stderr?.on("data", (d: Buffer) => process.stderr.write(d));
   const expected = new Map<string, CaseOutput>();
@@ -227,8 +227,7 @@ function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: Isolat
   return new Promise((resolve) => {
     // No loader, no writes, no processes, no workers, reads of its bundle and the runtime only.
     const flags = sandboxNodeFlags({ folders: [bundle.dir, join(ROOT, "node_modules")], files: [] });
-    const os = osSandbox();
-    const child = spawn(bundle.entry, ["--enable-source-maps", ...flags], "pipe", os.available ? os : undefined);
+    const child = spawn(bundle.entry, ["--enable-source-maps", ...flags], "pipe", childLauncher(true));
     for (const stream of [child.stdout, child.stderr]) {
       stream?.setEncoding("utf8");
       stream?.on("data", (d: string) => sink.printed(d));
@@ -265,6 +264,8 @@ function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: Isolat
         return;
       }
       const m = checked.message;
+      if (m.type === "output") m.output = plainOutput(m.output);
+      if (m.type === "probe") m.outputs = m.outputs.map((p) => ({ label: visibleControl(p.label), output: plainOutput(p.output) }));
       if (attempt.finished && m.type !== "probe") return;
       switch (m.type) {
         case "loaded":
@@ -384,7 +385,7 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
       const output = got.output;
       if (outputs.has(key) || decided.has(key)) {
         outputs.delete(key);
-        decided.set(key, { ...p, status: "error", message: "a second result arrived for this case: something in the code under test wrote to the grading channel", ms: 0 });
+        if (!decided.has(key)) decided.set(key, { ...p, status: "error", message: "a second result arrived for this case: something in the code under test wrote to the grading channel", ms: 0 });
       } else outputs.set(key, output);
     }
   };

@@ -108,3 +108,15 @@ export function visibleControl(text: string): string {
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u{${code.toString(16)}}`;
   });
 }
+
+/** A learner's case output with every text the learner's code decides (messages, details, locations) passed through visibleControl. */
+export function plainOutput(o: CaseOutput): CaseOutput {
+  switch (o.status) {
+    case "ok":
+      return { ...o, mutated: o.mutated.map(visibleControl) };
+    case "not-implemented":
+      return { ...o, message: visibleControl(o.message) };
+    case "error":
+      return { ...o, message: visibleControl(o.message), ...(o.location !== undefined ? { location: visibleControl(o.location) } : {}), ...(o.details ? { details: o.details.map(visibleControl) } : {}) };
+  }
+}

@@ -11,6 +11,10 @@
  *   own user, PID, network, IPC and mount namespaces (util-linux `unshare`), so it sees no other
  *   process (it is PID 1 there, with a /proc of its own), can signal none, and has no network.
  *
+ * - Where util-linux `setpriv` is available, every grading child dies with the process that started
+ *   it (the parent-death signal), so a grader killed with SIGKILL leaves no orphan, even one whose
+ *   learner code spins in an endless loop.
+ *
  * `COURSE_OS_SANDBOX=off` turns the namespaces off (to test what happens without them).
  */
 import { spawnSync } from "node:child_process";
@@ -86,6 +90,28 @@ export function osSandbox(): OsSandbox {
   if (r.error) return (probed = { available: false, why: `unshare could not start (${(r.error as NodeJS.ErrnoException).code ?? r.error.message}; it is in util-linux)` });
   if (r.status !== 0) return (probed = { available: false, why: `unprivileged user namespaces are not available (unshare: ${r.stderr.trim().split("\n")[0] || `exit ${r.status}`})` });
   return (probed = { available: true, command: "unshare", args: UNSHARE });
+}
+
+let deathSignal: string[] | null | undefined;
+
+/** `setpriv --pdeathsig KILL` when it works here (probed once), else []. */
+function parentDeathPrefix(): string[] {
+  if (deathSignal === undefined) {
+    const r = process.platform === "linux" ? spawnSync("setpriv", ["--pdeathsig", "KILL", "true"], { stdio: "ignore", timeout: 10_000 }) : undefined;
+    deathSignal = r && !r.error && r.status === 0 ? ["setpriv", "--pdeathsig", "KILL"] : null;
+  }
+  return deathSignal ?? [];
+}
+
+/**
+ * How to start a grading child: the program and its leading arguments, to which `node <flags>
+ * <file>` is appended; undefined to start node directly. `namespaces`: in the learner's namespaces
+ * when osSandbox() has them. Either way the child dies with this process where setpriv works.
+ */
+export function childLauncher(namespaces: boolean): { command: string; args: string[] } | undefined {
+  const os = namespaces ? osSandbox() : undefined;
+  const prefix = [...parentDeathPrefix(), ...(os?.available ? [os.command, ...os.args] : [])];
+  return prefix.length === 0 ? undefined : { command: prefix[0], args: prefix.slice(1) };
 }
 
 /** One line for a report when the learner's process runs without namespaces, else undefined. */

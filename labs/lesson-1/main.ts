@@ -36,7 +36,7 @@ function lessonState(n: number): string {
   if (!existsSync(join(ROOT, "grader", "lessons", `${info.id}.ts`))) return `${n} (read)`;
   const record = readProgress().lessons[info.id];
   if (!record) return `${n} (not graded)`;
-  if (record.hash !== lessonHash(info.id)) return `${n} (changed since graded)`;
+  if (record.hash !== lessonHash(info.id, record.inputs)) return `${n} (changed since graded)`;
   const fns = Object.values(record.functions);
   if (lessonPassed(record)) return `${n} ✓`;
   return `${n} (${fns.filter((f) => f?.verdict === "passed").length}/${fns.length} pass)`;
@@ -56,7 +56,7 @@ const lab: Lab = async () => {
   const graded = CATALOG.filter((l) => existsSync(join(ROOT, "grader", "lessons", `${l.id}.ts`)));
   const passed = graded.filter((l) => {
     const r = readProgress().lessons[l.id];
-    return r && r.hash === lessonHash(l.id) && lessonPassed(r);
+    return r && r.hash === lessonHash(l.id, r.inputs) && lessonPassed(r);
   });
   console.log(`\nYou pass ${passed.length} of ${graded.length} graded lessons (✓ above).`);
   console.log("✓ = every function passes with your files as they are now; `npm run grade` grades what changed.");

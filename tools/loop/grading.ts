@@ -3,13 +3,13 @@
  * time, so an edited file is never served from a stale import cache), with the verdict of every
  * complete run of the learner's files saved to the progress file.
  */
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { gradeIsolated, type IsolatedRun } from "../../grader/engine/isolate.js";
-import { paths } from "../../grader/engine/paths.js";
+import { ROOT, paths } from "../../grader/engine/paths.js";
 import { summarise, type FunctionSummary } from "../../grader/engine/summary.js";
 import type { CaseResult } from "../../grader/engine/types.js";
 import { lessonExercisesDir } from "./locations.js";
-import { lessonHash, lessonRecord, loadProgress, updateProgress, type LessonRecord } from "./progress.js";
+import { lessonFileHashes, lessonHash, lessonRecord, loadProgress, updateProgress, type LessonRecord } from "./progress.js";
 
 export interface GradeOptions {
   /** Grade only this function. */
@@ -37,8 +37,9 @@ export function gradeLesson(lesson: string, opts: GradeOptions): Promise<Graded>
 async function gradeAndRecord(lesson: string, opts: GradeOptions): Promise<Graded> {
   const implDir = opts.solutions ? join(paths.solutions, lesson) : lessonExercisesDir(lesson);
   const recordable = !opts.solutions && !opts.only;
-  // Hashed before grading: a file saved during the run makes the record stale, never wrongly fresh.
-  const hash = recordable ? lessonHash(lesson) : "";
+  // The lesson's files are hashed before grading: a file saved during the run makes the record
+  // stale, never wrongly fresh. Files it imports from elsewhere are hashed as they were bundled.
+  const before = recordable ? lessonFileHashes(lesson) : new Map<string, string>();
   const run = await gradeIsolated(
     { lesson, implDir, only: opts.only ? [opts.only] : undefined, hints: !opts.solutions, reference: opts.solutions },
     { caseTimeoutMs: opts.caseTimeoutMs, onResult: opts.onResult },
@@ -48,7 +49,9 @@ async function gradeAndRecord(lesson: string, opts: GradeOptions): Promise<Grade
   // An infrastructure failure (the backend failed, the grader crashed, a limit overflowed) says
   // nothing about the learner's code: it is reported, never saved, so it cannot replace a verdict.
   if (run.fatal) return { run, summaries };
-  const record = lessonRecord(hash, summaries);
+  const inputs = [...(run.learnerInputs?.keys() ?? [])].filter((f) => !f.startsWith(implDir + sep));
+  const hash = lessonHash(lesson, inputs.map((f) => relative(ROOT, f)), new Map([...(run.learnerInputs ?? []), ...before]));
+  const record = lessonRecord(hash, summaries, undefined, new Date(), inputs.map((f) => relative(ROOT, f)));
   updateProgress((p) => {
     p.lessons[lesson] = record;
   });

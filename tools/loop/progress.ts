@@ -20,7 +20,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { closeSync, copyFileSync, existsSync, linkSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { paths } from "../../grader/engine/paths.js";
 import type { FunctionSummary, FunctionVerdict } from "../../grader/engine/summary.js";
@@ -44,6 +44,7 @@ const LessonRecordSchema = z.object({
   gradedAt: z.string().refine((s) => !Number.isNaN(Date.parse(s)), { message: "not a date" }),
   functions: z.record(z.string(), FunctionRecordSchema),
   fatal: z.string().optional(),
+  inputs: z.array(z.string()).optional(),
 });
 
 const LessonHintsSchema = z.record(z.string(), count);
@@ -65,6 +66,11 @@ export interface LessonRecord {
   functions: Record<string, FunctionRecord>;
   /** Why grading could not run, when it could not. */
   fatal?: string;
+  /**
+   * Learner files outside the lesson's folder that its bundle included (another lesson's file, a
+   * helper it imports), relative to the course root: the hash covers them too.
+   */
+  inputs?: string[];
 }
 
 export interface Progress {
@@ -302,10 +308,15 @@ export function updateProgress(change: (p: Progress) => void, file: string = pro
 }
 
 /** The record of a finished grading run. */
-export function lessonRecord(hash: string, summaries: readonly FunctionSummary[], fatal?: string, now: Date = new Date()): LessonRecord {
+export function lessonRecord(hash: string, summaries: readonly FunctionSummary[], fatal?: string, now: Date = new Date(), inputs: readonly string[] = []): LessonRecord {
   const functions: Record<string, FunctionRecord> = {};
   for (const s of summaries) functions[s.exercise] = { verdict: s.verdict, passed: s.passed, total: s.total };
-  return { hash, gradedAt: now.toISOString(), functions, ...(fatal ? { fatal } : {}) };
+  return { hash, gradedAt: now.toISOString(), functions, ...(fatal ? { fatal } : {}), ...(inputs.length > 0 ? { inputs: [...inputs] } : {}) };
+}
+
+/** True when a record's verdict still holds: it was not an infrastructure failure and no file it covers changed. */
+export function recordIsFresh(lesson: string, record: LessonRecord | undefined): record is LessonRecord {
+  return !!record && !record.fatal && record.hash === lessonHash(lesson, record.inputs);
 }
 
 /** True when the record says every function passed. */
@@ -314,24 +325,38 @@ export function lessonPassed(record: LessonRecord | undefined): boolean {
   return !record?.fatal && fns.length > 0 && fns.every((f) => f?.verdict === "passed");
 }
 
+const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
+
+/** sha256 of each .ts file of the learner's lesson folder, by absolute path (read now). */
+export function lessonFileHashes(lesson: string): Map<string, string> {
+  const dir = lessonExercisesDir(lesson);
+  const out = new Map<string, string>();
+  if (existsSync(dir)) for (const f of readdirSync(dir).filter((n) => n.endsWith(".ts")).sort()) out.set(join(dir, f), sha256(readFileSync(join(dir, f))));
+  return out;
+}
+
 /**
  * A hash of everything a lesson's verdict depends on: the learner's .ts files of the lesson
- * (names and contents), and the lesson's grader and reference solutions (so a course update
- * regrades too).
+ * (names and contents), the learner files outside it that its bundle included (`inputs`, relative
+ * to the course root), and the lesson's grader and reference solutions (so a course update
+ * regrades too). `known` gives a file's sha256 as it was graded (absolute path → hash); any other
+ * file is read now.
  */
-export function lessonHash(lesson: string): string {
+export function lessonHash(lesson: string, inputs: readonly string[] = [], known: ReadonlyMap<string, string> = new Map()): string {
   const hash = createHash("sha256");
+  const fileHash = (file: string) => known.get(file) ?? (existsSync(file) ? sha256(readFileSync(file)) : "missing");
   const add = (label: string, dir: string) => {
     if (!existsSync(dir)) {
       hash.update(`${label}:missing\n`);
       return;
     }
     for (const f of readdirSync(dir).filter((n) => n.endsWith(".ts")).sort()) {
-      hash.update(`${label}/${f}\n`).update(readFileSync(join(dir, f))).update("\n");
+      hash.update(`${label}/${f}:${fileHash(join(dir, f))}\n`);
     }
   };
   add("exercises", lessonExercisesDir(lesson));
   add("solutions", join(paths.solutions, lesson));
+  for (const rel of [...inputs].sort()) hash.update(`input/${rel}:${fileHash(resolve(paths.exercises, "..", rel))}\n`);
   const grader = join(paths.graders, `${lesson}.ts`);
   if (existsSync(grader)) hash.update("grader\n").update(readFileSync(grader));
   return hash.digest("hex").slice(0, 16);
