@@ -3,6 +3,8 @@
  * correct one is the reference copied in as the learner's file), graded into the expected CSV rows.
  * Each kind of bad code, every attack on the verdict and each layout of a submission ends as the
  * row it is, with its reason; the learners' files are never changed; no staging folder is left.
+ * The control-characters helper of the feedback is checked here; stopping, killing and the OS
+ * sandbox are in gradebook-sandbox.test.ts.
  */
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -12,6 +14,8 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
+import { osSandbox } from "../grader/engine/sandbox.js";
+import { safeText } from "../tools/gradebook/feedback.js";
 import { generateStub } from "../tools/stubs/generate.js";
 
 const REFERENCE = readFileSync(join(ROOT, "solutions", "lesson-23", "ppo.ts"), "utf8");
@@ -64,7 +68,7 @@ console.log("  ✓ maskedGae  passed  12/12 cases\\n5/5 functions pass");
   // Also imports from a sibling folder (an ungraded lesson-1), as a learner's file may.
   k1: {
     path: "lesson-23/ppo.ts",
-    text: `import { NOTE } from "../lesson-1/scratch.js";\nconsole.log(NOTE + "\\u001b[2Jpassed,5,5,\\u0007");\n${REFERENCE.replace(KL_K3, "maskedMean(tf.neg(u), mask)")}`,
+    text: `import { NOTE } from "../lesson-1/scratch.js";\nconsole.log(NOTE + "\\u001b[2Jpassed,5,5,\\u0007\\u001b[1A\\u001b[2K\\u001b[8m\\u202e\\r");\n${REFERENCE.replace(KL_K3, "maskedMean(tf.neg(u), mask)")}`,
     extra: { path: "lesson-1/scratch.ts", text: `export const NOTE = "trying k1";\n` },
   },
 };
@@ -96,15 +100,25 @@ function treeHash(dir: string): string {
   return h.digest("hex");
 }
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Where there is no OS sandbox, these tests grade with --trusted (gradebook-sandbox.test.ts tests the refusal). */
+const TRUSTED = osSandbox().available ? [] : ["--trusted"];
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; pid: number }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tools/gradebook/cli.ts", ...args], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: "0" } });
+    const child = spawn(process.execPath, ["--import", "tsx", "tools/gradebook/cli.ts", ...args, ...TRUSTED], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: "0" } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    child.on("exit", (code) => resolve({ code, stdout, stderr, pid: child.pid! }));
   });
+}
+
+/** The staged copies a gradebook with this pid left in .grader-build/ (or, as older versions named them, in the root). */
+function stagedCopiesOf(pid: number): string[] {
+  const build = join(ROOT, ".grader-build");
+  const mine = existsSync(build) ? readdirSync(build).filter((e) => e.startsWith(`gradebook-${pid}-`)) : [];
+  return [...mine, ...readdirSync(ROOT).filter((e) => e.startsWith(".gradebook-"))];
 }
 
 const base = mkdtempSync(join(tmpdir(), "gradebook-test-"));
@@ -216,9 +230,19 @@ describe("npm run gradebook", () => {
     expect(forged.indexOf("5/5 functions pass")).toBeGreaterThan(block);
   });
 
+  it("shows the learner's control characters in the feedback as visible escapes, never as they are", () => {
+    const k1 = readFileSync(join(out, "feedback", "k1.md"), "utf8");
+    expect(k1).toMatch(/trying k1/);
+    // Erase screen, bell, cursor up, erase line, hidden text, right-to-left override, carriage return: none raw.
+    expect(k1).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(k1).toContain("\\x1b[2Jpassed,5,5,\\x07\\x1b[1A\\x1b[2K\\x1b[8m");
+    for (const f of readdirSync(join(out, "feedback"))) expect(readFileSync(join(out, "feedback", f), "utf8")).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it("changes no learner file and leaves no staging folder behind", () => {
     expect(treeHash(subs)).toBe(before);
-    expect(readdirSync(ROOT).filter((e) => e.startsWith(".gradebook-"))).toEqual([]);
+    expect(stagedCopiesOf(result.pid)).toEqual([]);
+    expect(existsSync(join(out, "gradebook.partial.csv"))).toBe(false);
   });
 });
 
@@ -232,10 +256,11 @@ describe("the gradebook's limits and usage errors", () => {
     const rows = parse(readFileSync(join(base, "wall-out", "gradebook.csv"), "utf8"), { columns: true }) as Row[];
     expect(rows.map((x) => x.function)).toEqual(FUNCTIONS);
     for (const x of rows) expect([x.status, x.reason]).toEqual(["timeout", "grading lesson-23 took longer than the 3 s wall limit, and was stopped"]);
-    expect(readdirSync(ROOT).filter((e) => e.startsWith(".gradebook-"))).toEqual([]);
-    // Nor a learner bundle of a stopped grading (the engine's builds of staged gradebook folders).
+    expect(stagedCopiesOf(r.pid)).toEqual([]);
+    // Nor a learner bundle of a stopped grading (the engine's builds of this run's staged copies).
     const builds = join(ROOT, ".grader-build");
-    const left = existsSync(builds) ? readdirSync(builds).filter((d) => existsSync(join(builds, d, "entry.js")) && readFileSync(join(builds, d, "entry.js"), "utf8").includes("/.gradebook-")) : [];
+    const entry = (d: string) => ["entry.mjs", "entry.js"].map((f) => join(builds, d, f)).find((f) => existsSync(f));
+    const left = existsSync(builds) ? readdirSync(builds).filter((d) => entry(d) && readFileSync(entry(d)!, "utf8").includes(`/.grader-build/gradebook-${r.pid}-`)) : [];
     expect(left).toEqual([]);
   }, 30_000);
 
@@ -255,5 +280,13 @@ describe("the gradebook's limits and usage errors", () => {
       expect(results[i].stderr).not.toMatch(/\n\s+at /);
     });
     expect(existsSync(join(subs, "out"))).toBe(false);
+  });
+});
+
+describe("safeText (the feedback's learner text)", () => {
+  it("makes control characters visible and keeps newlines and tabs", () => {
+    expect(safeText("a\tb\nc")).toBe("a\tb\nc");
+    expect(safeText("line\r\nnext")).toBe("line\nnext");
+    expect(safeText("\u001b[1A\u001b[2K2/2 functions pass\u0007\r\u009b\u202e")).toBe("\\x1b[1A\\x1b[2K2/2 functions pass\\x07\\x0d\\x9b\\u{202e}");
   });
 });

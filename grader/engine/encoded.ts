@@ -21,7 +21,12 @@ export type Encoded =
   | { t: "null" }
   | { t: "promise" }
   | { t: "array"; items: Encoded[] }
-  | { t: "object"; keys: string[]; values: Encoded[] }
+  /**
+   * A plain object's own enumerable string keys, in insertion order, and their values. `ordered`
+   * is set on an expected value only (by `markKeyOrder`), when the exercise or case declares
+   * `keyOrder`: then the result's keys must come in the same order.
+   */
+  | { t: "object"; keys: string[]; values: Encoded[]; ordered?: true }
   | { t: "other"; what: string };
 
 export interface Mismatch {
@@ -30,10 +35,13 @@ export interface Mismatch {
 }
 
 /**
- * null when `got` matches `expected` within `tol`; otherwise what differs. For an object result,
- * every differing field is reported: the first (in `order`, then the expected key order) is the
- * message, the others follow as "also differs" lines, so a wrong upstream output that explains a
- * wrong downstream one is named first.
+ * null when `got` matches `expected` within `tol`; otherwise what differs. An object result is
+ * compared on the union of both sides' keys: a key the reference returns and the result lacks, and
+ * a key the result has and the reference does not return, each fail with the key's name (a key
+ * whose value is `undefined` counts as absent). Key order is ignored unless the expected object is
+ * `ordered`. Every differing field is reported: the first (in `order`, then the expected key order,
+ * then the extra keys) is the message, the others follow as "also" lines, so a wrong upstream
+ * output that explains a wrong downstream one is named first.
  */
 export function compareEncoded(got: Encoded, expected: Encoded, tol: Tolerance, path = "", order: readonly string[] = []): Mismatch | null {
   const where = path === "" ? "the result" : `\`${path}\``;
@@ -61,22 +69,60 @@ export function compareEncoded(got: Encoded, expected: Encoded, tol: Tolerance, 
       }
       return null;
     }
-    case "object": {
-      if (got.t !== "object") return { message: `${where} should be an object with keys { ${expected.keys.join(", ")} }, got ${describeEncoded(got)}`, details: [] };
-      const keys = [...order.filter((k) => expected.keys.includes(k)), ...expected.keys.filter((k) => !order.includes(k))];
-      const found: Mismatch[] = [];
-      for (const key of keys) {
-        const i = got.keys.indexOf(key);
-        const sub = path === "" ? key : `${path}.${key}`;
-        const m = i < 0 ? { message: `${where} is missing the key \`${key}\``, details: [] } : compareEncoded(got.values[i], expected.values[expected.keys.indexOf(key)], tol, sub);
-        if (m) found.push(m);
-      }
-      if (found.length === 0) return null;
-      const [first, ...rest] = found;
-      return { message: first.message, details: [...first.details, ...rest.map((m) => `also: ${m.message}`)] };
-    }
+    case "object":
+      return compareObjects(got, expected, tol, path, order);
     default:
       return got.t === expected.t ? null : { message: `${where} should be ${describeEncoded(expected)}, got ${describeEncoded(got)}`, details: [] };
+  }
+}
+
+/** The keys of an encoded object whose values are not `undefined`, in its order, with their values. */
+function definedEntries(v: Extract<Encoded, { t: "object" }>): Map<string, Encoded> {
+  const out = new Map<string, Encoded>();
+  v.keys.forEach((k, i) => {
+    if (v.values[i].t !== "undefined") out.set(k, v.values[i]);
+  });
+  return out;
+}
+
+function compareObjects(got: Encoded, expected: Extract<Encoded, { t: "object" }>, tol: Tolerance, path: string, order: readonly string[]): Mismatch | null {
+  const where = path === "" ? "the result" : `\`${path}\``;
+  const want = definedEntries(expected);
+  if (got.t !== "object") return { message: `${where} should be an object with keys { ${[...want.keys()].join(", ")} }, got ${describeEncoded(got)}`, details: [] };
+  const have = definedEntries(got);
+  const keys = [...order.filter((k) => want.has(k)), ...[...want.keys()].filter((k) => !order.includes(k))];
+  const found: Mismatch[] = [];
+  for (const key of keys) {
+    const mine = have.get(key);
+    const sub = path === "" ? key : `${path}.${key}`;
+    const m = mine === undefined ? { message: `${where} is missing the key \`${key}\``, details: [] } : compareEncoded(mine, want.get(key)!, tol, sub);
+    if (m) found.push(m);
+  }
+  const extra = [...have.keys()].filter((k) => !want.has(k));
+  for (const key of extra) found.push({ message: `${where} has a key \`${key}\` the reference does not return`, details: [] });
+  if (expected.ordered && extra.length === 0 && keys.every((k) => have.has(k))) {
+    const mine = [...have.keys()];
+    const theirs = [...want.keys()];
+    const i = mine.findIndex((k, j) => k !== theirs[j]);
+    if (i >= 0) found.push({ message: `${where} has its keys in another order: key ${i + 1} is \`${mine[i]}\`, expected \`${theirs[i]}\` (the order of the keys is part of the contract here)`, details: [] });
+  }
+  if (found.length === 0) return null;
+  const [first, ...rest] = found;
+  return { message: first.message, details: [...first.details, ...rest.map((m) => `also: ${m.message}`)] };
+}
+
+/**
+ * `v` with every object inside it (itself included) marked `ordered`, so that a comparison against
+ * it also checks key order. Used on expected values of cases that declare `keyOrder`.
+ */
+export function markKeyOrder(v: Encoded): Encoded {
+  switch (v.t) {
+    case "object":
+      return { t: "object", keys: v.keys, values: v.values.map(markKeyOrder), ordered: true };
+    case "array":
+      return { t: "array", items: v.items.map(markKeyOrder) };
+    default:
+      return v;
   }
 }
 

@@ -440,18 +440,21 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
     results.push(result);
   }
 
-  // Diagnosis of failures: known mistakes and probes. Neither changes a verdict.
+  // Diagnosis of failures: known mistakes and probes. Neither changes a verdict. It completes as a
+  // whole or not at all (one deadline for all of it), so the same files always get the same report.
   const probing = attempt.finished ? attempt.child : undefined;
-  await Promise.all(
+  const findings = new Map<CaseResult, { mistake?: string; where?: string }>();
+  const diagnosis = Promise.all(
     results.map(async (r) => {
       if (r.status !== "failed") return;
       const p = plan.get(caseKey(r.exercise, r.case))!;
       const got = outputs.get(caseKey(r.exercise, r.case))!;
+      const found: { mistake?: string; where?: string } = {};
       const tasks: Array<Promise<void>> = [];
-      if (job.hints) {
+      if (job.hints && r.wrongValues) {
         tasks.push(
           reference.mistakeOf(r.exercise, r.case, got).then((m) => {
-            r.mistake = m;
+            found.mistake = m;
           }),
         );
       }
@@ -463,16 +466,27 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
         const theirs = reference.probe(r.exercise, r.case);
         tasks.push(
           Promise.all([mine, theirs]).then(([learner, ref]) => {
-            const where = ref ? probeFinding(p.probeUnit!, p.tolerance, learner, ref) : undefined;
-            if (where) r.details = [...(r.details ?? []), where];
+            found.where = ref ? probeFinding(p.probeUnit!, p.tolerance, learner, ref) : undefined;
           }),
         );
       }
-      await withTimeout(Promise.all(tasks), opts.caseTimeoutMs);
+      await Promise.all(tasks);
+      findings.set(r, found);
     }),
   );
+  if ((await withTimeout(diagnosis.then(() => true), diagnosisLimitMs(opts))) === true) {
+    for (const [r, f] of findings) {
+      if (f.mistake !== undefined) r.mistake = f.mistake;
+      if (f.where) r.details = [...(r.details ?? []), f.where];
+    }
+  }
   for (const r of results) opts.onResult?.(r);
   return { backend: planned.backend, results, printed };
+}
+
+/** How long the diagnosis of a lesson's failures (known mistakes, probes) may take in all. */
+function diagnosisLimitMs(opts: IsolatedOptions): number {
+  return Math.min(Math.max(opts.caseTimeoutMs * 3, 30_000), MAX_TIMER_MS);
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {

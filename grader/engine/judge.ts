@@ -30,7 +30,7 @@ export function judgeCase(planned: PlannedCase, got: CaseOutput, expected: CaseO
   if (opts.checks) notes.push(`this case checks ${opts.checks}`);
   if (got.mutated.length > 0) notes.push(`it changed its inputs (${got.mutated.join(", ")}): never modify or dispose an input`);
   if (got.leaked > 0) notes.push(`it leaked ${got.leaked} tensor(s): wrap the body in tf.tidy(() => …) so intermediates are freed`);
-  if (mismatch) return { ...base, status: "failed", message: mismatch.message, details: [...mismatch.details, ...notes] };
+  if (mismatch) return { ...base, status: "failed", message: mismatch.message, details: [...mismatch.details, ...notes], wrongValues: true };
   if (got.mutated.length > 0) return { ...base, status: "failed", message: `${planned.exercise} modified its inputs: ${got.mutated.join(", ")}`, details: notes };
   if (got.leaked > 0) return { ...base, status: "failed", message: `${planned.exercise} leaked ${got.leaked} tensor(s)`, details: notes };
   return { ...base, status: "passed" };

@@ -39,13 +39,14 @@ async function main(job: Extract<ReferenceRequest, { type: "plan" }>): Promise<v
     send({ type: "expected", exercise: p.exercise, case: p.case, output: expectedOutput(ex, c, reference.impl) });
   }
   send({ type: "done" });
-  let mutants: LoadedMutant[] | undefined;
+  // One load for all requests (they arrive together: one per failing case).
+  let mutants: Promise<LoadedMutant[]> | undefined;
   process.on("message", async (req: ReferenceRequest) => {
     const found = req.type === "plan" ? undefined : findCase(grader, req.exercise, req.case);
     if (!found) return;
     if (req.type === "mutants") {
-      mutants ??= await loadMutants(job.lesson);
-      const outputs = mutants.filter((m) => m.info.exercise === found.ex.name).map((m) => ({ mistake: m.info.mistake, output: caseOutput(found.ex, found.c, m.fn) }));
+      mutants ??= loadMutants(job.lesson);
+      const outputs = (await mutants).filter((m) => m.info.exercise === found.ex.name).map((m) => ({ mistake: m.info.mistake, output: caseOutput(found.ex, found.c, m.fn) }));
       send({ type: "mutants", exercise: req.exercise, case: req.case, outputs });
     } else if (req.type === "probe") {
       const ref = reference.impl[found.ex.name];

@@ -8,6 +8,7 @@ import type { AnyFn, CaseDef, CaseResult, ExerciseDef, LessonGrader, MutantInfo 
 import { caseOutput, probeOutputs, storedOutput, type CaseOutput } from "./outputs.js";
 import { judgeCase, matchMistake, probeFinding } from "./judge.js";
 import { caseKey, type PlannedCase } from "./protocol.js";
+import { markKeyOrder } from "./encoded.js";
 
 /** Export name → function, as loaded from exercises/, solutions/, a stub folder or a mutant. */
 export type Implementation = Record<string, AnyFn | undefined>;
@@ -55,12 +56,20 @@ export function implementationOutput(ex: ExerciseDef, c: CaseDef, impl: Implemen
   return caseOutput(ex, c, fn, { implDir: opts.implDir });
 }
 
-/** The expected output of a case: its stored fixture, else the reference on the same inputs. */
+/**
+ * The expected output of a case: its stored fixture, else the reference on the same inputs. When
+ * the case (or its exercise) declares `keyOrder`, its objects are marked so that the comparison
+ * checks key order too; the mark travels with the value to every path that judges it (this
+ * process, the reference process, frozen expectations).
+ */
 export function expectedOutput(ex: ExerciseDef, c: CaseDef, reference: Implementation): CaseOutput {
-  if (c.expected) return storedOutput(c as CaseDef & { expected: () => unknown });
   const ref = reference[ex.name];
-  if (typeof ref !== "function") return { status: "error", message: `the reference solution does not export ${ex.name}`, ms: 0 };
-  return caseOutput(ex, c, ref);
+  const out = c.expected
+    ? storedOutput(c as CaseDef & { expected: () => unknown })
+    : typeof ref === "function"
+      ? caseOutput(ex, c, ref)
+      : { status: "error" as const, message: `the reference solution does not export ${ex.name}`, ms: 0 };
+  return out.status === "ok" && (c.keyOrder ?? ex.keyOrder) ? { ...out, value: markKeyOrder(out.value) } : out;
 }
 
 /** Grades every selected case and returns the results in order. */
@@ -71,8 +80,10 @@ export function runLesson(grader: LessonGrader, impl: Implementation, reference:
     const got = implementationOutput(ex, c, impl, opts);
     const result = judgeCase(planned, got, expectedOutput(ex, c, reference), { checks: c.checks, outputOrder: ex.outputOrder });
     if (result.status === "failed") {
-      const mutants = (opts.mutants ?? []).filter((m) => m.info.exercise === ex.name).map((m) => ({ mistake: m.info.mistake, output: caseOutput(ex, c, m.fn) }));
-      result.mistake = matchMistake(got, mutants);
+      if (result.wrongValues) {
+        const mutants = (opts.mutants ?? []).filter((m) => m.info.exercise === ex.name).map((m) => ({ mistake: m.info.mistake, output: caseOutput(ex, c, m.fn) }));
+        result.mistake = matchMistake(got, mutants);
+      }
       const fn = impl[ex.name];
       const ref = reference[ex.name];
       if (ex.probe && fn && ref) {

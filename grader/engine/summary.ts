@@ -35,9 +35,9 @@ export function allPassed(results: readonly CaseResult[]): boolean {
 
 export interface NamedMistake {
   mistake: string;
-  /** Failing cases (with an output) whose output equals the mistake's. */
+  /** Failing cases (with wrong values) whose output equals the mistake's. */
   matched: number;
-  /** Failing cases with an output. */
+  /** Failing cases with wrong values (failures on leaks or changed inputs alone are not counted). */
   failed: number;
   /** Cases that threw or timed out instead of producing an output. */
   crashed: number;
@@ -47,10 +47,12 @@ export interface NamedMistake {
  * The known mistake that explains a function's failures: the one matched on the most failing
  * cases, named only when that is more than half of the cases that failed with an output and no
  * other mistake matches as many. Two different bugs can agree on a special case (γ = λ, T = 1, a
- * group of one), so a mistake matched on a minority of the failures is not named.
+ * group of one), so a mistake matched on a minority of the failures is not named. Only failures on
+ * values count: a correct function that leaks tensors equals every mistake that agrees with the
+ * reference on some case, and is not told it made one.
  */
 export function namedMistake(results: readonly CaseResult[]): NamedMistake | undefined {
-  const failed = results.filter((r) => r.status === "failed");
+  const failed = results.filter((r) => r.status === "failed" && r.wrongValues);
   const crashed = results.filter((r) => r.status === "error" || r.status === "timeout").length;
   const counts = new Map<string, number>();
   for (const r of failed) if (r.mistake !== undefined) counts.set(r.mistake, (counts.get(r.mistake) ?? 0) + 1);

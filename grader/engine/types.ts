@@ -39,6 +39,8 @@ export interface CaseDef {
   call?: (fn: AnyFn, inputs: Inputs) => unknown;
   /** What this case checks, shown under a failure ("the gradient w.r.t. policy log-probs"). */
   checks?: string;
+  /** Overrides the exercise's `keyOrder`. */
+  keyOrder?: boolean;
 }
 
 export interface ExerciseDef {
@@ -57,6 +59,12 @@ export interface ExerciseDef {
   outputOrder?: readonly string[];
   /** Where a failing result goes wrong, when the result alone (one scalar) cannot say. */
   probe?: Probe;
+  /**
+   * The order of an object result's keys is part of the contract (a state dict, a config written
+   * out in order): every object in the result must list its keys in the reference's order.
+   * Without it objects are compared on the union of their keys, in any order.
+   */
+  keyOrder?: boolean;
 }
 
 /**
@@ -100,6 +108,11 @@ export interface CaseResult {
   location?: string;
   /** The known mistake whose output equals the learner's. */
   mistake?: string;
+  /**
+   * Set on a failure whose values differ from the expected ones (not one that failed on leaked
+   * tensors or changed inputs alone): only such a failure can be named as a known mistake.
+   */
+  wrongValues?: true;
   /** The error is the file's: it could not be loaded, so every case of it reports the same. */
   loadError?: boolean;
   tolerance: Tolerance;

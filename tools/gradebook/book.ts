@@ -92,10 +92,13 @@ function cell(v: string | number | undefined): string | number {
 /** gradebook.csv's columns, in order ("cases" is passed/total in one cell). */
 export const CSV_COLUMNS = ["learner", "lesson", "function", "status", "passed", "total", "cases", "mistake", "reason"] as const;
 
-/** gradebook.csv: a header, then one record a row, every text cell safe to open in a spreadsheet. */
-export function toCsv(rows: readonly Row[]): string {
+/**
+ * gradebook.csv: a header, then one record a row, every text cell safe to open in a spreadsheet.
+ * Without the header (`header: false`): records to append to a file that has one.
+ */
+export function toCsv(rows: readonly Row[], { header = true }: { header?: boolean } = {}): string {
   const records = rows.map((r) => [r.learner, r.lesson, r.function, r.status, r.passed, r.total, r.total === undefined ? undefined : `${r.passed}/${r.total}`, r.mistake, r.reason].map(cell));
-  return stringify(records, { header: true, columns: [...CSV_COLUMNS] });
+  return stringify(records, { header, columns: [...CSV_COLUMNS] });
 }
 
 export interface BookMeta {
@@ -105,6 +108,8 @@ export interface BookMeta {
   wallS: number;
   jobs: number;
   ms: number;
+  /** Where the learners' code ran: OS namespaces, or none (graded with --trusted), in words. */
+  sandbox: string;
 }
 
 /** gradebook.json: the run's settings, the rows, and each learner's lessons with every case result. */

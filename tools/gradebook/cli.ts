@@ -1,27 +1,36 @@
 /**
  * npm run gradebook -- <folder> [--lessons lesson-23,…] [--out <dir>] [--feedback] [--jobs 2]
- *                     [--timeout <s>] [--wall <s>]
+ *                     [--timeout <s>] [--wall <s>] [--trusted]
  *
  * Grades every learner of a submissions folder (one subfolder a learner) with the engine's isolated
  * grader, two learners at a time (p-limit), and writes gradebook.csv, gradebook.json and, with
- * --feedback, one markdown report a learner. Exit codes: 0 the gradebook was written (whatever the
- * learners' verdicts), 1 some lesson could not be graded at all, 2 a usage error.
+ * --feedback, one markdown report a learner. Each submission runs in an OS sandbox (its own PID,
+ * network and IPC namespaces, grader/engine/sandbox.ts); where there is none, the gradebook grades
+ * only with --trusted. Rows are appended to gradebook.partial.csv as each lesson finishes, so a run
+ * that is stopped or killed leaves what it finished. Exit codes: 0 the gradebook was written
+ * (whatever the learners' verdicts), 1 some lesson could not be graded at all, 2 a usage error or no
+ * OS sandbox, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
  */
+import "./guard.js";
 import chalk from "chalk";
 import cliProgress from "cli-progress";
-import { existsSync, mkdirSync, readdirSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import pLimit from "p-limit";
 import { gradedLessons } from "../../grader/engine/paths.js";
+import { osSandbox } from "../../grader/engine/sandbox.js";
 import { summarise } from "../../grader/engine/summary.js";
 import { gradedLesson, npmFlag, runCommand, UsageError } from "../loop/cli-support.js";
-import { allRows, formatSummary, oneLine, toCsv, toJson, type LearnerGrades } from "./book.js";
+import { allRows, formatSummary, lessonRows, oneLine, toCsv, toJson, type LearnerGrades } from "./book.js";
 import { writeFeedback } from "./feedback.js";
-import { gradeJob, stopAll, type LessonGrade } from "./jobs.js";
-import { findLearners, submittedLessons } from "./submissions.js";
+import { gradeJob, isStopping, stopAll, stopNow, type LessonGrade } from "./jobs.js";
+import { findLearners, removeStaleStaging, submittedLessons } from "./submissions.js";
 
-const USAGE = `usage: npm run gradebook -- <folder> [--lessons lesson-23,lesson-24] [--out <dir>] [--feedback] [--jobs 2] [--timeout <s>] [--wall <s>]
+/** Where the rows go as each lesson finishes; removed once gradebook.csv is written. */
+const PARTIAL = "gradebook.partial.csv";
+
+const USAGE = `usage: npm run gradebook -- <folder> [--lessons lesson-23,lesson-24] [--out <dir>] [--feedback] [--jobs 2] [--timeout <s>] [--wall <s>] [--trusted]
 
   <folder>       one subfolder a learner: a copy of the course (exercises/lesson-NN/) or an exercises/ folder (lesson-NN/)
   --lessons      the lessons to grade (default: every graded lesson any learner submitted)
@@ -29,7 +38,22 @@ const USAGE = `usage: npm run gradebook -- <folder> [--lessons lesson-23,lesson-
   --feedback     also write feedback/<learner>.md: each failing case, as \`npm run grade\` shows it
   --jobs         learners graded at a time (default 2)
   --timeout      seconds a case may run (default 10)
-  --wall         seconds one learner's lesson may take in all (default 180)`;
+  --wall         seconds one learner's lesson may take in all (default 180)
+  --trusted      grade even where there is no OS sandbox (Linux user namespaces): only if you trust
+                 every submission, since each can then see and signal the other processes of your user
+
+Each submission runs in an OS sandbox of its own (its own PID, network and IPC namespaces, via
+unshare); where there is none, the gradebook refuses to grade (exit 2) unless you pass --trusted.
+
+Output: as each lesson is graded, its rows are appended to <out>/${PARTIAL} (in the order
+lessons finish). When every lesson is graded, gradebook.csv, gradebook.json and feedback/ are
+written and ${PARTIAL} is removed. A run stopped by Ctrl-C or SIGTERM, or killed, leaves
+${PARTIAL} with every lesson it finished, and no new gradebook.csv (a previous run's stays as
+it was). Stopping also ends the grading processes and removes the staged copies
+(.grader-build/gradebook-<pid>-<n>); those of a killed run are removed by the next run.
+
+Exit codes: 0 the gradebook was written, 1 some lesson could not be graded at all, 2 a usage error
+or no OS sandbox, 130 stopped by Ctrl-C, 143 by SIGTERM, 129 by SIGHUP.`;
 
 interface Options {
   folder: string;
@@ -39,6 +63,7 @@ interface Options {
   jobs: number;
   caseTimeoutMs: number;
   wallMs: number;
+  trusted: boolean;
 }
 
 function seconds(name: string, value: string | undefined, fallback: number, max: number): number {
@@ -71,6 +96,7 @@ function options(argv: string[]): Options {
         jobs: { type: "string" },
         timeout: { type: "string" },
         wall: { type: "string" },
+        trusted: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -103,6 +129,7 @@ function options(argv: string[]): Options {
     jobs,
     caseTimeoutMs: seconds("timeout", v.timeout, 10, 3600) * 1000,
     wallMs: seconds("wall", v.wall, 180, 24 * 3600) * 1000,
+    trusted: v.trusted === true || npmFlag("trusted"),
   };
 }
 
@@ -125,8 +152,14 @@ function progress(total: number): { done(learner: string, grade: LessonGrade): v
   };
 }
 
+/** Exit codes after a signal: 128 + its number. */
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
 async function main(argv: string[]): Promise<number> {
   const opts = options(argv);
+  // Staged copies of gradebooks that were killed (SIGKILL leaves them): only those, in .grader-build/.
+  const stale = removeStaleStaging();
+  if (stale.length > 0) console.error(chalk.dim(`removed ${stale.length} staged cop${stale.length === 1 ? "y" : "ies"} left by a gradebook that no longer runs (.grader-build/${stale.join(", .grader-build/")})`));
   const learners = findLearners(opts.folder);
   const skipped = readdirSync(opts.folder).filter((e) => !e.startsWith(".") && !learners.some((l) => l.name === e));
   if (skipped.length > 0) console.error(chalk.yellow(`not a learner folder, skipped: ${skipped.map(oneLine).join(", ")} (unpack archives into a folder a learner)`));
@@ -134,41 +167,72 @@ async function main(argv: string[]): Promise<number> {
   const graded = new Set(gradedLessons());
   const lessons = opts.lessons ?? [...new Set(learners.flatMap(submittedLessons))].filter((l) => graded.has(l)).sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)));
   if (lessons.length === 0) throw new UsageError(`no learner submitted a lesson with graded exercises: name the lessons with --lessons, e.g. --lessons ${gradedLessons()[0] ?? "lesson-23"}`);
-  console.error(chalk.dim(`grading ${learners.length} learner(s) × ${lessons.join(", ")}, ${opts.jobs} at a time`));
+  const sandbox = osSandbox();
+  if (!sandbox.available && !opts.trusted) {
+    console.error(`the gradebook runs each submission in an OS sandbox (its own PID, network and IPC namespaces), and none is available here: ${sandbox.why}. Pass --trusted to grade anyway if you trust every submission.`);
+    return 2;
+  }
+  if (!sandbox.available) console.error(chalk.yellow(`--trusted: no OS sandbox here (${sandbox.why}), so each submission runs under Node's permission model only and can see and signal the other processes of your user`));
+  const shown = (p: string) => relative(process.env.INIT_CWD ?? process.cwd(), p) || ".";
+  mkdirSync(opts.out, { recursive: true });
+  const partial = join(opts.out, PARTIAL);
+  writeFileSync(partial, toCsv([]));
+  const total = learners.length * lessons.length;
+  console.error(chalk.dim(`grading ${learners.length} learner(s) × ${lessons.join(", ")}, ${opts.jobs} at a time; rows go to ${shown(partial)} as each lesson finishes`));
   const t0 = Date.now();
-  const bar = progress(learners.length * lessons.length);
-  const onSignal = () => {
+  const bar = progress(total);
+  let finished = 0;
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = SIGNAL_EXIT[signal] ?? 130;
+    if (signalled) {
+      // A second signal: no more waiting for the workers to end themselves.
+      stopNow();
+      process.exit(code);
+    }
+    signalled = signal;
     bar.stop();
-    stopAll();
-    process.exit(130);
+    console.error(chalk.yellow(`\n${signal}: stopping the grading processes and removing the staged copies…`));
+    void stopAll().then(() => {
+      console.error(`stopped by ${signal}: ${finished} of ${total} lesson(s) were graded, their rows are in ${shown(partial)}; gradebook.csv and gradebook.json are written only when every lesson is graded`);
+      process.exit(code);
+    });
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  for (const s of signals) process.on(s, onSignal);
+  // An unexpected end (an exception, process.exit) still ends the workers and removes the staged copies.
+  process.on("exit", stopNow);
   const limit = pLimit(opts.jobs);
+  const jobOptions = { caseTimeoutMs: opts.caseTimeoutMs, wallMs: opts.wallMs, requireOsSandbox: !opts.trusted };
   const book: LearnerGrades[] = await Promise.all(
     learners.map((learner) =>
       limit(async () => {
         const grades: LessonGrade[] = [];
         for (const lesson of lessons) {
-          const g = await gradeJob(learner, lesson, opts);
+          const g = await gradeJob(learner, lesson, jobOptions);
+          // A lesson cut short by stopping is not a result: neither shown nor written.
+          if (isStopping()) break;
           grades.push(g);
+          appendFileSync(partial, toCsv(lessonRows(learner.name, g), { header: false }));
+          finished++;
           bar.done(learner.name, g);
         }
         return { learner, lessons: grades };
       }),
     ),
   );
+  // Stopped by a signal: the handler reports and exits once the workers are gone; nothing is written here.
+  if (signalled) return new Promise<number>(() => undefined);
   bar.stop();
-  process.off("SIGINT", onSignal);
-  process.off("SIGTERM", onSignal);
+  for (const s of signals) process.off(s, onSignal);
   const ms = Date.now() - t0;
   const rows = allRows(book);
-  mkdirSync(opts.out, { recursive: true });
+  const sandboxUsed = sandbox.available ? "OS namespaces (PID, network, IPC) for each submission" : `none (${sandbox.why}): graded with --trusted`;
   writeFileSync(join(opts.out, "gradebook.csv"), toCsv(rows));
-  writeFileSync(join(opts.out, "gradebook.json"), toJson(book, rows, { folder: opts.folder, lessons, caseTimeoutS: opts.caseTimeoutMs / 1000, wallS: opts.wallMs / 1000, jobs: opts.jobs, ms }));
+  writeFileSync(join(opts.out, "gradebook.json"), toJson(book, rows, { folder: opts.folder, lessons, caseTimeoutS: opts.caseTimeoutMs / 1000, wallS: opts.wallMs / 1000, jobs: opts.jobs, ms, sandbox: sandboxUsed }));
   const feedback = opts.feedback ? writeFeedback(book, opts.out, new Date()) : undefined;
+  rmSync(partial, { force: true });
   console.log(formatSummary(rows, learners.map((l) => l.name)));
-  const shown = (p: string) => relative(process.env.INIT_CWD ?? process.cwd(), p) || ".";
   console.log(chalk.dim(`\n${learners.length} learner(s) × ${lessons.length} lesson(s) in ${(ms / 1000).toFixed(1)} s, ${opts.jobs} at a time`));
   console.log(`wrote ${shown(join(opts.out, "gradebook.csv"))}, ${shown(join(opts.out, "gradebook.json"))}${feedback ? `, ${shown(feedback)}/ (${learners.length} file(s))` : ""}`);
   const ungraded = rows.filter((r) => r.status === "not-graded");

@@ -1,18 +1,32 @@
 /**
  * `--feedback`: one markdown report a learner, each lesson's report exactly as `npm run grade`
  * words it (grader/report.ts: the first two failing cases of each function), without colour, and
- * what the learner's code printed in a block of its own.
+ * what the learner's code printed in a block of its own. Everything a learner's code or folder
+ * decides (what it printed, its exception messages, the folder's name) is shown with control
+ * characters made visible, so that a report opened in a terminal or an editor shows what is there.
  */
 import chalk from "chalk";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findLesson } from "../../lib/catalog.js";
 import { summarise } from "../../grader/engine/summary.js";
+import { visibleControl } from "../../grader/engine/messages.js";
 import { formatLessonReport, formatPrinted } from "../../grader/report.js";
 import type { LearnerGrades } from "./book.js";
 
-/** A fenced block that no backtick run inside `text` can close early. */
-function fenced(text: string): string {
+/**
+ * `text` with every control character that could move a terminal's cursor, erase, hide or recolour
+ * what is shown, ring a bell or reorder text (C0 and C1 controls, DEL, zero-width and bidirectional
+ * marks) written as a visible escape (`\x1b`, `\u{202e}`); newlines and tabs stay as they are, and a
+ * Windows line end (CR LF) becomes a plain newline.
+ */
+export function safeText(text: string): string {
+  return visibleControl(text.replace(/\r\n/g, "\n"));
+}
+
+/** A fenced block that no backtick run inside `text` can close early; its text is made safe (safeText). */
+function fenced(raw: string): string {
+  const text = safeText(raw);
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longest + 1);
   return `${fence}text\n${text.replace(/\s+$/, "")}\n${fence}`;
@@ -31,7 +45,7 @@ function plain<T>(f: () => T): T {
 
 /** The markdown feedback of one learner. */
 export function learnerFeedback({ learner, lessons }: LearnerGrades, gradedAt: Date): string {
-  const parts = [`# Feedback for ${learner.name}`, "", `Graded ${gradedAt.toISOString().slice(0, 16).replace("T", " ")} UTC; your submission was read as ${learner.layout}.`];
+  const parts = [`# Feedback for ${safeText(learner.name).replace(/[\n\t]/g, " ")}`, "", `Graded ${gradedAt.toISOString().slice(0, 16).replace("T", " ")} UTC; your submission was read as ${safeText(learner.layout).replace(/[\n\t]/g, " ")}.`];
   for (const l of lessons) {
     const title = findLesson(l.lesson)?.title ?? l.lesson;
     const where = learner.prefix ? `${learner.prefix}/${l.lesson}` : l.lesson;

@@ -1,13 +1,25 @@
 /**
  * A folder of submissions, one learner a subfolder, each either a copy of the course (its work in
  * `exercises/lesson-NN/`) or just the content of an `exercises/` folder (`lesson-NN/`). A learner
- * folder is only ever read: its lessons are copied into a staging folder directly inside the
- * repository root (like exercises/, so that the files' `../../lib/…` imports resolve against this
- * course's lib/, not the learner's copy of it) and graded there.
+ * folder is only ever read: its lessons are copied into a staging folder the grader owns and
+ * graded there.
+ *
+ * A staged copy is `.grader-build/gradebook-<pid>-<n>/` (the pid of the gradebook that made it): a
+ * name no learner file can have, in a folder only the grader writes. It holds the learner's lesson
+ * folders as `exercises/lesson-NN/` beside links to this course's `lib/` and `grader/`, so that the
+ * files' `../../lib/…` imports resolve against this course's lib/, not the learner's copy of it.
+ * Clean-up removes only such folders, and only those whose gradebook no longer runs.
  */
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ROOT } from "../../grader/engine/paths.js";
+
+/** Where the grader builds things (git-ignored); bundle.ts builds its bundles here too, named `<pid>-…`. */
+export const BUILD_DIR = join(ROOT, ".grader-build");
+/** A staged copy's name: `gradebook-<pid of the gradebook>-<n>`. */
+const STAGED_NAME = /^gradebook-(\d+)-(\d+)$/;
+/** The course folders a lesson file imports from (`../../lib/tf.js`, `../../grader/engine/random.js`), linked into a staged copy. */
+const COURSE_LINKS = ["lib", "grader"];
 
 const LESSON_FOLDER = /^lesson-\d+$/;
 
@@ -63,9 +75,11 @@ export function submittedLessons(learner: Learner): string[] {
 }
 
 export interface Staged {
+  /** The staged copy, `.grader-build/gradebook-<pid>-<n>` (removed whole by `remove`). */
+  dir: string;
   /** The staged lesson folder to grade (it may not exist: nothing was submitted). */
   implDir: string;
-  /** The staging workspace, relative to the repository root, as the engine's messages name it. */
+  /** The folder of the staged lesson folders, relative to the repository root, as the engine's messages name it. */
   rel: string;
   /** Files of the lesson folders ("lesson-23/ppo.ts") that are symbolic links: not followed, so not graded. */
   links: string[];
@@ -73,6 +87,44 @@ export interface Staged {
 }
 
 let counter = 0;
+/** The staged copies this process made (and has not removed yet). */
+const mine = new Set<string>();
+
+/** Whether a process with this pid runs (one of another user's counts: it may not be removed). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes staged copies left by gradebooks that no longer run (one killed with SIGKILL cannot clean
+ * up after itself): only `gradebook-<pid>-<n>` folders directly in `.grader-build/`, whose pid runs
+ * no process, or is this process's own but was not made by it (a recycled pid). Returns their names.
+ */
+export function removeStaleStaging(): string[] {
+  if (!existsSync(BUILD_DIR)) return [];
+  const removed: string[] = [];
+  for (const name of readdirSync(BUILD_DIR)) {
+    const m = STAGED_NAME.exec(name);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    const stale = pid === process.pid ? !mine.has(name) : !running(pid);
+    if (!stale) continue;
+    rmSync(join(BUILD_DIR, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** Whether `dir` is named as a staged copy of the gradebook (a `gradebook-<pid>-<n>` folder of `.grader-build/`). */
+export function isStagedCopy(dir: string): boolean {
+  const rel = relative(BUILD_DIR, dir);
+  return STAGED_NAME.test(rel);
+}
 
 /** Copies regular files and folders (never links, never node_modules/) from `from` to `to`; returns the links skipped. */
 function copyTree(from: string, to: string, base: string, links: string[]): void {
@@ -87,19 +139,39 @@ function copyTree(from: string, to: string, base: string, links: string[]): void
 }
 
 /**
- * Copies a learner's lesson folders into a fresh workspace directly inside the repository root, to
- * grade `lesson` there: all of them, as `npm run grade` sees them beside each other (a file may
- * import from a sibling lesson folder).
+ * Copies a learner's lesson folders into a fresh staged copy (`.grader-build/gradebook-<pid>-<n>/
+ * exercises/`), to grade `lesson` there: all of them, as `npm run grade` sees them beside each other
+ * (a file may import from a sibling lesson folder).
  */
 export function stageLesson(learner: Learner, lesson: string): Staged {
-  const workspace = join(ROOT, `.gradebook-${process.pid}-${counter++}`);
-  mkdirSync(workspace);
+  mkdirSync(BUILD_DIR, { recursive: true });
+  let name: string;
+  for (;;) {
+    name = `gradebook-${process.pid}-${counter++}`;
+    try {
+      mkdirSync(join(BUILD_DIR, name));
+      break;
+    } catch (err) {
+      // Left by an earlier process with this pid: removeStaleStaging takes it away at the next run's start.
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+  }
+  mine.add(name);
+  const dir = join(BUILD_DIR, name);
+  const remove = () => {
+    // Removes the links, never what they point to (rmSync does not follow symbolic links).
+    rmSync(dir, { recursive: true, force: true });
+    mine.delete(name);
+  };
+  const exercises = join(dir, "exercises");
   const links: string[] = [];
   try {
-    for (const l of submittedLessons(learner)) copyTree(join(learner.lessonsDir!, l), join(workspace, l), learner.lessonsDir!, links);
+    for (const l of COURSE_LINKS) symlinkSync(join(ROOT, l), join(dir, l), "junction");
+    mkdirSync(exercises);
+    for (const l of submittedLessons(learner)) copyTree(join(learner.lessonsDir!, l), join(exercises, l), learner.lessonsDir!, links);
   } catch (err) {
-    rmSync(workspace, { recursive: true, force: true });
+    remove();
     throw err;
   }
-  return { implDir: join(workspace, lesson), rel: relative(ROOT, workspace), links, remove: () => rmSync(workspace, { recursive: true, force: true }) };
+  return { dir, implDir: join(exercises, lesson), rel: relative(ROOT, exercises), links, remove };
 }

@@ -5,34 +5,52 @@
  * wall limit can stop it: on SIGTERM, SIGINT or a lost parent it exits through process.exit, which
  * lets the engine kill the process groups it started.
  */
+import "./guard.js";
 import { readdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { gradeIsolated } from "../../grader/engine/isolate.js";
-import { ROOT } from "../../grader/engine/paths.js";
+import { osSandbox } from "../../grader/engine/sandbox.js";
 import type { WorkerJob, WorkerReply } from "./jobs.js";
+import { BUILD_DIR, isStagedCopy } from "./submissions.js";
 
-const BUILD = join(ROOT, ".grader-build");
+let job: WorkerJob | undefined;
 
-/**
- * Stopped mid-grading, gradeIsolated's own clean-up never runs: its exit handler kills the grading
- * processes, and this removes the learner bundles it built (bundle.ts names them `<pid>-…`).
- */
-const stop = () => {
+/** Removes the learner bundles this process built (bundle.ts names them `<pid>-…`). */
+function removeMyBundles(): void {
   try {
-    for (const d of readdirSync(BUILD)) if (d.startsWith(`${process.pid}-`)) rmSync(join(BUILD, d), { recursive: true, force: true });
+    for (const d of readdirSync(BUILD_DIR)) if (d.startsWith(`${process.pid}-`)) rmSync(join(BUILD_DIR, d), { recursive: true, force: true });
   } catch {
     // nothing was built
   }
+}
+
+/**
+ * Stopped mid-grading, gradeIsolated's own clean-up never runs: its exit handler kills the grading
+ * processes, and this removes the learner bundles it built. With the gradebook gone (killed), no
+ * one else will remove this job's staged copy: this does.
+ */
+const stop = (parentGone: boolean) => {
+  removeMyBundles();
+  const staged = job ? dirname(dirname(job.implDir)) : undefined;
+  try {
+    if (parentGone && staged && isStagedCopy(staged)) rmSync(staged, { recursive: true, force: true });
+  } catch {
+    // removed meanwhile, or the next gradebook run removes it
+  }
   process.exit(1);
 };
-for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, stop);
-process.on("disconnect", stop);
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => stop(false));
+process.on("disconnect", () => stop(true));
 
-process.once("message", (job: WorkerJob) => {
-  gradeIsolated({ lesson: job.lesson, implDir: job.implDir, hints: true }, { caseTimeoutMs: job.caseTimeoutMs })
-    .then(
-      (run): WorkerReply => ({ type: "run", run }),
-      (err: unknown): WorkerReply => ({ type: "error", message: err instanceof Error ? err.message : String(err) }),
-    )
-    .then((reply) => process.send!(reply, () => process.exit(0)));
+process.once("message", (m: WorkerJob) => {
+  job = m;
+  const os = osSandbox();
+  const graded: Promise<WorkerReply> =
+    m.requireOsSandbox && !os.available
+      ? Promise.resolve({ type: "error", message: `the grading process found no OS sandbox (${os.why}), which the gradebook requires without --trusted` })
+      : gradeIsolated({ lesson: m.lesson, implDir: m.implDir, hints: true }, { caseTimeoutMs: m.caseTimeoutMs }).then(
+          (run): WorkerReply => ({ type: "run", run }),
+          (err: unknown): WorkerReply => ({ type: "error", message: err instanceof Error ? err.message : String(err) }),
+        );
+  void graded.then((reply) => process.send!(reply, () => process.exit(0)));
 });

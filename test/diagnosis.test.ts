@@ -1,0 +1,63 @@
+/**
+ * The diagnosis under a failing report (known mistakes, probes) is honest and repeatable (issue 22,
+ * items 3 and 4): a mistake is named only from cases whose values are wrong, never from cases that
+ * failed on leaked tensors alone; and the same files get the same report every time.
+ */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gradeIsolated } from "../grader/engine/isolate.js";
+import { ROOT } from "../grader/engine/paths.js";
+import { namedMistake, summarise } from "../grader/engine/summary.js";
+import { scratch } from "./support/workspace.js";
+
+/** A lesson-14 workspace whose clip.ts is the reference with `body` in place of its clipGradNorm body. */
+function lesson14(body: string): string {
+  const dir = scratch();
+  mkdirSync(join(dir, "lesson-14"));
+  copyFileSync(join(ROOT, "solutions/lesson-14/schedule.ts"), join(dir, "lesson-14/schedule.ts"));
+  const clip = readFileSync(join(ROOT, "solutions/lesson-14/clip.ts"), "utf8");
+  const start = clip.indexOf("  // BEGIN SOLUTION", clip.indexOf("export function clipGradNorm"));
+  const end = clip.indexOf("  // END SOLUTION", start);
+  writeFileSync(join(dir, "lesson-14/clip.ts"), clip.slice(0, start) + body + clip.slice(end));
+  return dir;
+}
+
+const grade = (dir: string) => gradeIsolated({ lesson: "lesson-14", implDir: join(dir, "lesson-14"), hints: true, only: ["clipGradNorm"] }, { caseTimeoutMs: 10_000 });
+
+describe("named mistakes", () => {
+  it("correct values that leak tensors fail, and are not told they equal a known mistake", async () => {
+    const run = await grade(
+      lesson14(`  if (grads.length === 0) return { grads: [], totalNorm: tf.scalar(0) };
+  const totalNorm = tf.norm(tf.stack(grads.map((g) => tf.norm(g)))) as tf.Scalar;
+  const scale = tf.minimum(tf.div(maxNorm, tf.add(totalNorm, 1e-6)), 1);
+  return { grads: grads.map((g) => tf.mul(g, scale)), totalNorm };
+`),
+    );
+    const [clip] = summarise(run.results);
+    expect(clip.verdict).toBe("failed");
+    expect(clip.results.some((r) => /leaked/.test(r.message ?? ""))).toBe(true);
+    expect(clip.results.every((r) => r.mistake === undefined)).toBe(true);
+    expect(namedMistake(clip.results)).toBeUndefined();
+  });
+
+  it("the same wrong file gets the same report three times over, mistake names included", async () => {
+    // The factor maxNorm/‖g‖ not capped at 1: a known mistake of lesson 14.
+    const dir = lesson14(`  return tf.tidy(() => {
+    if (grads.length === 0) return { grads: [], totalNorm: tf.scalar(0) };
+    const totalNorm = tf.norm(tf.stack(grads.map((g) => tf.norm(g)))) as tf.Scalar;
+    const scale = tf.div(maxNorm, tf.add(totalNorm, 1e-6));
+    return { grads: grads.map((g) => tf.mul(g, scale)), totalNorm };
+  });
+`);
+    const reports: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const run = await grade(dir);
+      reports.push(JSON.stringify(run.results.map(({ ms: _ms, ...r }) => r)));
+    }
+    expect(reports[1]).toBe(reports[0]);
+    expect(reports[2]).toBe(reports[0]);
+    const named = namedMistake(JSON.parse(reports[0]));
+    expect(named?.mistake).toMatch(/not capped at 1/);
+  });
+});
