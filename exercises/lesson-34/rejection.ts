@@ -25,13 +25,14 @@ export interface RejectionSamplingResult {
 }
 
 /**
- * AReaL's rejection sampling on the 2-D padded layout: judges each token (or each row, at the
- * "sequence" level) by `config.metric` of log π_prox − log π_behave, then drops what is out of
- * bounds from the loss mask or clamps its weight π_prox/π_behave (see `RejectionSamplingConfig`).
+ * AReaL's rejection sampling (padded layout): judges each token (or row, at "sequence" level)
+ * by `config.metric` of log π_prox − log π_behave, then drops what is out of bounds from the loss
+ * mask or clamps its weight π_prox/π_behave (see `RejectionSamplingConfig`).
  *
  * `proximalLogprobs`, `oldLogprobs` (behaviour policy), `lossMask`: [B, T] float32. Returns
  * `RejectionSamplingResult`; filteredFraction is 0 when no token is valid. A non-finite log-ratio
- * counts as 0. "clamp" is meant for the "ratio" metric only (AReaL's config rejects the others).
+ * is 0 in the ratio metric and the weight; KL metrics use it raw (+Inf: out of bounds).
+ * "clamp" is meant for the "ratio" metric only (AReaL's config refuses the others).
  *
  * Align with: areal/utils/functional/functional.py:185-426 (KL estimators: areal/utils/data.py:1620-1656)
  */

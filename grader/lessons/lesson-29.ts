@@ -78,6 +78,20 @@ const legacyRejectionVector = (action: "clamp" | "mask"): Inputs => ({
   rejectionSampling: { action, upper: 5 },
 });
 
+/** Every log-prob of `x` shifted by `by` (float32): rare tokens, whose probabilities underflow when exponentiated. */
+function shiftLogprobs(x: Inputs, keys: readonly string[], by: number): Inputs {
+  const out: Inputs = { ...x };
+  for (const k of keys) {
+    const t = x[k] as tf.Tensor;
+    out[k] = tf.tidy(() => tf.add(t, by));
+    t.dispose();
+  }
+  return out;
+}
+
+/** fround(ln 2): its exp in float32 is exactly 2, so the behaviour weight exp(0 − (−δ)) lands on upper = 2. */
+const LN2_F32 = Math.fround(Math.log(2));
+
 /** Grades d loss / d logprobs instead of the values: the loss must stay differentiable. */
 const gradientOfLoss = gradientCall((fn, x) => fn(x), "logprobs", { pick: "loss" });
 
@@ -109,8 +123,9 @@ function workedDistill(rlLossWeight?: number, distillLossWeight?: number): Input
     teacherLogp: tf.tensor2d([[-0.8, -1.0, -2.5], [-0.5, -1.5, 0]]),
     lossMask: boolMask([[1, 1, 1], [1, 1, 0]]),
     rlLoss: tf.scalar(0.4),
-    rlLossWeight,
-    distillLossWeight,
+    // An omitted weight is left out of the object, not passed as undefined: the default is graded.
+    ...(rlLossWeight === undefined ? {} : { rlLossWeight }),
+    ...(distillLossWeight === undefined ? {} : { distillLossWeight }),
   };
 }
 
@@ -136,6 +151,12 @@ const distillCases: CaseDef[] = [
   { name: "gradient of the worked KD loss: it flows through the importance weight only", kind: "edge", inputs: () => workedDistill(0, 0.5), call: distillGradient, checks: DISTILL_GRADIENT },
   { name: "gradient of the worked KDRL loss", kind: "edge", inputs: () => workedDistill(1, 0.5), call: distillGradient, checks: DISTILL_GRADIENT },
   { name: "AReaL's defaults: rl_loss_weight 1, distill_loss_weight 0.005", kind: "edge", inputs: () => workedDistill() },
+  { name: "distill_loss_weight 0 is a weight, not a missing one: the loss is the RL loss alone", kind: "edge", inputs: () => workedDistill(1, 0) },
+  {
+    name: "log-probs near −105 (rare tokens): the worked KD batch shifted by −105",
+    kind: "edge",
+    inputs: () => shiftLogprobs(workedDistill(0, 0.5), ["logprobs", "oldLogp", "teacherLogp"], -105),
+  },
   { name: "every token masked: KD loss 0, not NaN", kind: "edge", inputs: () => ({ ...workedDistill(0, 0.5), lossMask: tf.zeros([2, 3], "bool") }) },
   { name: "a student equal to its teacher: KDRL adds nothing to the RL loss", kind: "edge", inputs: () => ({ ...workedDistill(2, 0.5), teacherLogp: tf.tensor2d([[-1.0, -0.5, -2.0], [-0.3, -1.5, 0]]) }) },
   { name: "KD, ragged masks (seed 31, B=4 T=9)", kind: "random", inputs: () => randomDistill(31, 4, 9, 0, 0.1, 0) },
@@ -219,6 +240,31 @@ const grader: LessonGrader = {
           inputs: () => workedBatch({ cClip: 1 }),
           call: throwsOnOptions,
           checks: "that the function throws an Error for cClip ≤ 1",
+        },
+        {
+          name: "cClip = 0 is refused too: a given cClip is checked even when it is falsy",
+          kind: "edge",
+          inputs: () => workedBatch({ cClip: 0 }),
+          call: throwsOnOptions,
+          checks: "that the function throws an Error for cClip = 0 (given, and not greater than 1)",
+        },
+        {
+          name: "log-probs near −105 (rare tokens): the worked batch shifted by −105, rejection sampling (mask, upper 2)",
+          kind: "edge",
+          inputs: () => shiftLogprobs(workedBatch({ rejectionSampling: { action: "mask", upper: 2 } }), ["logprobs", "proximalLogprobs", "oldLogprobs"], -105),
+        },
+        {
+          name: "a behaviour weight exactly at upper = 2 stays in the loss (w ≤ upper; exp(fround(ln 2)) is 2 in float32)",
+          kind: "edge",
+          inputs: () => ({
+            logprobs: tf.tensor2d([[-0.1, -0.4, -1.3]]),
+            proximalLogprobs: tf.tensor2d([[0, -0.5, -1.0]]),
+            oldLogprobs: tf.tensor2d([[-LN2_F32, -0.6, -0.2]]),
+            advantages: tf.tensor2d([[1.5, -0.5, 0.8]]),
+            lossMask: boolMask([[1, 1, 1]]),
+            epsClip: 0.2,
+            rejectionSampling: { action: "mask", upper: 2 },
+          }),
         },
         batchCase("stale batch with an empty row, token level, ε_high=0.28, c=3", "random", 11, { B: 4, T: 8, minLen: 0, staleStd: 0.5, stepStd: 0.6 }, { epsClipHigher: 0.28, cClip: 3 }),
         batchCase("ratios near 1, no dual clip", "random", 12, { B: 3, T: 7, stepStd: 0.05 }, { epsClip: 0.1 }),

@@ -12,7 +12,7 @@ import { describe } from "../engine/compare.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { Rng } from "../engine/random.js";
 import { throwsCall } from "../engine/throws.js";
-import { ELEMENTWISE, EXACT } from "../engine/types.js";
+import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 
 const LESSON = "lesson-30";
@@ -79,6 +79,34 @@ function rolloutBatch(seed: number, spec: RolloutSpec): Inputs {
   return {
     oldLogp,
     logprobs,
+    versions: tf.tensor2d(versions, [B, T], "int32"),
+    mask: tf.tensor2d(mask, [B, T], "bool"),
+    currentVersion,
+  };
+}
+
+/**
+ * A batch too large for argument spreading: B=64 rows of T=8192 (524,288 tokens; Math.max(...xs)
+ * throws a RangeError well before that). Each row: a prompt of 1…5 tokens (version −1), a response
+ * whose versions step up to the current one, and the last eighth as padding; the mask skips the prompt.
+ */
+function largeStalenessBatch(): Inputs {
+  const B = 64;
+  const T = 8192;
+  const currentVersion = 20;
+  const versions = new Int32Array(B * T);
+  const mask = new Uint8Array(B * T);
+  for (let b = 0; b < B; b++) {
+    const prompt = 1 + (b % 5);
+    const end = T - ((b * 37) % (T / 8));
+    const start = (b * 7) % currentVersion;
+    for (let t = 0; t < T; t++) {
+      const i = b * T + t;
+      versions[i] = t < prompt ? -1 : t < end ? Math.min(currentVersion, start + Math.floor((t * 11) / T)) : 0;
+      mask[i] = t >= prompt && t < end ? 1 : 0;
+    }
+  }
+  return {
     versions: tf.tensor2d(versions, [B, T], "int32"),
     mask: tf.tensor2d(mask, [B, T], "bool"),
     currentVersion,
@@ -162,6 +190,19 @@ function callSources(fn: AnyFn, x: Inputs): unknown {
   return { needsForwardPass: tf.scalar(r.needsForwardPass ? 1 : 0, "int32"), behave: r.behave, proximal: r.proximal };
 }
 
+/**
+ * How many of the returned tensors are input tensors themselves (the contract: new tensors only, so
+ * the caller may dispose them without freeing the batch), as an int32 scalar; the rest are disposed.
+ */
+function aliasedOutputs(fn: AnyFn, x: Inputs): unknown {
+  const batch = batchOf(x);
+  const r = fn(x.config, batch) as { behave: tf.Tensor; proximal: tf.Tensor };
+  const inputs: unknown[] = [batch.inferenceLogp, batch.recomputedLogp, batch.logprobs, batch.versions];
+  const outputs = [r.behave, r.proximal];
+  tf.dispose(outputs.filter((t, i) => !inputs.includes(t) && outputs.indexOf(t) === i));
+  return tf.scalar(outputs.filter((t) => inputs.includes(t)).length, "int32");
+}
+
 /** AReaL's messages, one distinctive phrase each (actor.py:181-185, 720-730, 753-764; the enum's own). */
 const SOURCE_ERRORS = [
   "is not a valid ProxLogpMethod",
@@ -224,6 +265,20 @@ const grader: LessonGrader = {
           kind: "edge",
           inputs: () => handRow([-30, -30, -25], [-40, -28, -30], [4, 2, 0], 5),
         },
+        {
+          name: "rollout is a copy, not the oldLogp tensor itself",
+          kind: "edge",
+          inputs: () => handRow([-1, -2, -3], [-1.5, -2.5, -3.5], [-1, 0, 1], 3),
+          call: (fn, x) => {
+            const r = fn({ oldLogp: x.oldLogp, logprobs: x.logprobs, versions: x.versions, currentVersion: x.currentVersion }) as Record<string, tf.Tensor>;
+            const inputs: unknown[] = [x.oldLogp, x.logprobs, x.versions];
+            const outputs = Object.values(r);
+            tf.dispose(outputs.filter((t, i) => !inputs.includes(t) && outputs.indexOf(t) === i));
+            return tf.scalar(outputs.filter((t) => inputs.includes(t)).length, "int32");
+          },
+          tolerance: EXACT,
+          checks: "how many of loglinear, linear and rollout are input tensors themselves (0: rollout is tf.clone(oldLogp))",
+        },
         { name: "current version 0: every token is current, α = 0", kind: "edge", inputs: () => handRow([-0.5, -1.5], [-0.7, -1.1], [0, 0], 0) },
         rolloutCase("rollouts spanning versions 0…8", "random", 21, { B: 4, T: 12, currentVersion: 8 }),
         rolloutCase("very stale rollouts", "random", 22, { B: 3, T: 10, currentVersion: 40, oldest: 10 }),
@@ -248,6 +303,7 @@ const grader: LessonGrader = {
         rolloutCase("rollouts spanning versions 0…8", "random", 31, { B: 4, T: 12, currentVersion: 8 }),
         rolloutCase("very stale rollouts", "random", 32, { B: 3, T: 10, currentVersion: 40, oldest: 10 }),
         rolloutCase("long responses, T=512", "random", 33, { B: 4, T: 512, currentVersion: 16 }),
+        { name: "a batch of 524,288 tokens (B=64 T=8192, current version 20): no argument spreading", kind: "random", inputs: largeStalenessBatch, tolerance: LONG_REDUCTION },
         ...fixtureCases(LESSON, "stalenessStats"),
       ],
     },
@@ -271,6 +327,19 @@ const grader: LessonGrader = {
           kind: "edge",
           inputs: () => ({ logprobs: tf.tensor2d([[-0.2, -0.4, 0]]), oldLogp: tf.tensor2d([[-0.25, -0.3, -20]]), mask: tf.tensor2d([[1, 1, 0]], [1, 3], "bool") }),
         },
+        {
+          name: "log-probs near −105 (rare tokens): the worked example shifted by −105",
+          kind: "edge",
+          inputs: () => {
+            const x = workedMismatch();
+            const shift = (t: tf.Tensor) => {
+              const shifted = tf.add(t, -105);
+              t.dispose();
+              return shifted;
+            };
+            return { ...x, logprobs: shift(x.logprobs as tf.Tensor), oldLogp: shift(x.oldLogp as tf.Tensor) };
+          },
+        },
         { ...rolloutCase("rollouts spanning versions 0…8", "random", 41, { B: 4, T: 12, currentVersion: 8 }), call: callMismatch },
         { ...rolloutCase("long responses, T=512", "random", 42, { B: 4, T: 512, currentVersion: 16 }), call: callMismatch },
         ...fixtureCases(LESSON, "mismatchKl"),
@@ -287,6 +356,14 @@ const grader: LessonGrader = {
         { name: "worked example: coupled PPO, recompute_logprob", kind: "worked", inputs: () => workedSources(COUPLED_RECOMPUTE) },
         { name: "worked example: decoupled PPO, recompute", kind: "worked", inputs: () => workedSources(DECOUPLED("recompute")) },
         { name: "worked example: decoupled PPO, loglinear (no forward pass)", kind: "worked", inputs: () => workedSources(DECOUPLED("loglinear"), { recomputedLogp: null }) },
+        {
+          name: "the results are new tensors, never the batch's own (coupled PPO on the engine's log-probs)",
+          kind: "edge",
+          inputs: () => workedSources(COUPLED),
+          call: aliasedOutputs,
+          tolerance: EXACT,
+          checks: "how many of behave and proximal are input tensors themselves (0: return clones)",
+        },
         { name: "decoupled PPO, metrics: trains on the recomputed proximal policy", kind: "edge", inputs: () => workedSources(DECOUPLED("metrics")) },
         { name: "loglinear with a recomputed proximal policy present uses it as is", kind: "edge", inputs: () => workedSources(DECOUPLED("loglinear")) },
         { name: "coupled PPO ignores the method: loglinear, no recompute", kind: "edge", inputs: () => workedSources({ ...COUPLED, proxLogpMethod: "loglinear" }, { recomputedLogp: null }) },
@@ -299,6 +376,11 @@ const grader: LessonGrader = {
         errorCase("loglinear without a current version", () => workedSources(DECOUPLED("loglinear"), { recomputedLogp: null, currentVersion: null })),
         errorCase("a NaN in the recomputed log-probs", () => workedSources(DECOUPLED("recompute"), { recomputedLogp: tf.tensor2d([[-1.1, Number.NaN, -0.5]]) })),
         errorCase("an −Inf in the engine's log-probs, coupled", () => workedSources(COUPLED, { inferenceLogp: tf.tensor2d([[-1.0, Number.NEGATIVE_INFINITY, -0.5]]) })),
+        {
+          name: "decoupled recompute with an −Inf in the engine's log-probs: only the proximal policy is checked",
+          kind: "edge",
+          inputs: () => workedSources(DECOUPLED("recompute"), { inferenceLogp: tf.tensor2d([[-1.0, Number.NEGATIVE_INFINITY, -0.5]]) }),
+        },
         { name: "coupled, recompute_logprob (seed 51, B=4 T=12)", kind: "random", inputs: () => randomSources(51, { B: 4, T: 12, currentVersion: 8 }, COUPLED_RECOMPUTE) },
         { name: "decoupled recompute (seed 52, B=3 T=10)", kind: "random", inputs: () => randomSources(52, { B: 3, T: 10, currentVersion: 40, oldest: 10 }, DECOUPLED("recompute")) },
         { name: "decoupled loglinear (seed 53, B=4 T=512)", kind: "random", inputs: () => randomSources(53, { B: 4, T: 512, currentVersion: 16 }, DECOUPLED("loglinear"), false) },

@@ -84,6 +84,11 @@ const grader: LessonGrader = {
           inputs: () => row([1, -0.75, 0.25], 0.3125),
         },
         { name: "no suffix mean below τ=0: all but the smallest are masked", kind: "edge", inputs: () => row([0.3, -0.2, 0.5, 0.1], 0) },
+        {
+          name: "tied m2 across the cut: of m2 = 0.25, 0.25, 0.01 with τ=0.15 only the earlier tied token is masked",
+          kind: "edge",
+          inputs: () => row([0.5, -0.5, 0.1], 0.15),
+        },
         { name: "every token already below τ: nothing is masked", kind: "edge", inputs: () => row([0.01, -0.02, 0.03], 0.04) },
         { name: "tokens whose log-probs agree (m2 = 0) are never masked", kind: "edge", inputs: () => row([0, 1.5, 0, -2, 0], 0.04) },
         staleCase("a few outliers among small gaps", "random", 41, { B: 4, T: 12, outlierRate: 0.1, m2Threshold: 0.04 }),

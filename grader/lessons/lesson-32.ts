@@ -171,6 +171,15 @@ const grader: LessonGrader = {
             lossMask: tf.tensor2d([[1, 1, 0, 0]], undefined, "bool"),
           }),
         },
+        {
+          name: "a mask with holes (tool output inside a response): only the masked-in positions average",
+          kind: "edge",
+          inputs: () => ({
+            logRatio: tf.tensor2d([[0.4, 2.0, -1.5, 0.2, 0.1, 0], [-0.3, -0.2, 1.2, 1.4, 0.5, 0.6]]),
+            advantages: tf.tensor2d([[1.0, 9.0, -7.0, 0.5, 2.0, 0], [-1.0, -0.6, 4.0, 3.0, -0.2, 0.4]]),
+            lossMask: tf.tensor2d([[1, 0, 0, 1, 1, 0], [1, 1, 0, 0, 1, 1]], undefined, "bool"),
+          }),
+        },
         ratioCase("all-masked rows give zeros, not NaN", "edge", 13, 4, 5, 0),
         ratioCase("a single token", "edge", 14, 1, 1),
         ratioCase("ragged rows", "random", 11, 4, 9),
@@ -209,6 +218,22 @@ const grader: LessonGrader = {
         throwsCase("τ+ = 0 is an error (tests/test_functional.py:1038-1054)", { tauPos: 0 }),
         throwsCase("a negative τ- is an error (tests/test_functional.py:1056-1072)", { tauNeg: -1 }),
         throwsCase("an unknown importance-sampling level is an error", { level: "tokens" }),
+        throwsCase("τ- = 0 is an error too: both temperatures must be strictly positive", { tauNeg: 0 }),
+        {
+          name: "importanceSamplingLevel omitted: the token level (AReaL's default)",
+          kind: "edge",
+          inputs: () => ({ ...workedBatch(), tauPos: 1, tauNeg: 1.05 }),
+        },
+        {
+          name: "log-probs near −105 (rare tokens): the worked batch shifted by −105, token level",
+          kind: "edge",
+          inputs: () => {
+            const b = workedBatch();
+            const shifted = { ...b, logprobs: tf.add(b.logprobs, -105) as tf.Tensor2D, oldLogprobs: tf.add(b.oldLogprobs, -105) as tf.Tensor2D };
+            tf.dispose([b.logprobs, b.oldLogprobs]);
+            return sapoInputs(shifted, {});
+          },
+        },
         gradientAtOneCase("token", 31),
         gradientAtOneCase("sequence", 32),
         {

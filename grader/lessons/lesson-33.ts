@@ -34,7 +34,8 @@ function throwsCall(call: (fn: AnyFn, x: Inputs) => unknown) {
 
 // ---------------------------------------------------------------- klEstimator
 
-const callKl = (fn: AnyFn, x: Inputs) => fn(x.logProbs, x.logProbsBase, x.kind, x.applyClamp);
+/** applyClamp is left out when a case has none, so its default is what gets graded. */
+const callKl = (fn: AnyFn, x: Inputs) => (x.applyClamp === undefined ? fn(x.logProbs, x.logProbsBase, x.kind) : fn(x.logProbs, x.logProbsBase, x.kind, x.applyClamp));
 
 /** The worked example's log-probabilities: δ = [0.2, −0.1, 0, −1.5, −13]. */
 const workedKlInputs = (kind: string): Inputs => ({
@@ -189,6 +190,19 @@ const grader: LessonGrader = {
           kind: "edge",
           inputs: () => ({ logProbs: tf.tensor2d([[-0.3, -2.0], [-7.5, 0]]), logProbsBase: tf.tensor2d([[-0.3, -2.0], [-7.5, 0]]), kind: "k3" }),
         },
+        {
+          name: "k3 on log-probs near −105 (rare tokens): the worked example shifted by −105",
+          kind: "edge",
+          inputs: () => {
+            const x = workedKlInputs("k3");
+            const shift = (t: tf.Tensor) => {
+              const shifted = tf.add(t, -105);
+              t.dispose();
+              return shifted;
+            };
+            return { ...x, logProbs: shift(x.logProbs as tf.Tensor), logProbsBase: shift(x.logProbsBase as tf.Tensor) };
+          },
+        },
         { name: "an unknown estimator is an error", kind: "edge", inputs: () => workedKlInputs("k4"), call: throwsCall(callKl), checks: "that kind \"k4\" throws" },
         klCase("k1", 11, 4, 16, true, 3),
         klCase("k2", 12, 4, 16, true, 3),
@@ -207,6 +221,21 @@ const grader: LessonGrader = {
         { name: "worked example: lengths 3, 5, 7, 8 of max 8 with a tail of 4", kind: "worked", inputs: () => overlongInputs([1, 1, 0.5, 0], [3, 5, 7, 8], 8, 4, 1, 8) },
         { name: "lengths 0 and exactly max − tail keep their reward", kind: "edge", inputs: () => overlongInputs([0.7, -0.2], [0, 6], 10, 4, 1, 10) },
         { name: "past the limit the penalty exceeds the factor", kind: "edge", inputs: () => overlongInputs([1, 1], [12, 16], 16, 4, 0.5, 12) },
+        {
+          name: "loss masks after a prompt and with a hole (tool output): the length is the count of mask tokens",
+          kind: "edge",
+          inputs: () => ({
+            rewards: tf.tensor1d([1, 0.5, -0.2]),
+            lossMask: boolMatrix([
+              [0, 0, 1, 1, 1, 1, 1, 0, 0, 0],
+              [0, 1, 1, 0, 0, 1, 1, 1, 1, 0],
+              [0, 0, 0, 1, 1, 1, 0, 0, 1, 1],
+            ]),
+            overlongTokens: 4,
+            overlongPenaltyFactor: 1,
+            maxResponseLength: 8,
+          }),
+        },
         { name: "a single one-token response", kind: "edge", inputs: () => overlongInputs([2], [1], 1, 1, 3, 1) },
         overlongRandomCase(21, 16, 64, 16, 1, 64),
         overlongRandomCase(22, 8, 40, 8, 0.5, 32),

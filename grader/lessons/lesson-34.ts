@@ -72,6 +72,15 @@ const normalizeCases: CaseDef[] = [
     x: tf.tensor1d([0.1, 0.3, -0.2, 0.05]),
     options: { unbiased: false, eps: 0.1 },
   })),
+  { name: "no options at all: every NormConfig default, no mask", kind: "edge", inputs: () => ({ x: tf.tensor2d([[0.5, -1.2, 2.0], [0.1, 0.9, -0.4]]) }) },
+  normCase("rewards far from 0 (1000 + 0, 0.5, 1, 0.25): deviations from the mean, not Σx² − nμ²", "edge", () => ({
+    x: tf.tensor1d([1000, 1000.5, 1001, 1000.25]),
+    options: { meanLevel: "group", stdLevel: "group", groupSize: 2 },
+  })),
+  normCase("B=5 in groups of 2: the fifth row belongs to no group (mean 0, std 0: divided by eps alone)", "edge", () => ({
+    x: tf.tensor2d([[1, 0], [0.5, 2], [3, 1], [1, 1], [0.25, -0.5]]),
+    options: { meanLevel: "group", stdLevel: "group", groupSize: 2, eps: 0.5 },
+  })),
   normCase("random: AReaL defaults, ragged mask (seed 41, B=6 T=9)", "random", () => normBatch(41, 6, 9, {})),
   normCase("random: group leave-one-out mean, biased group std, groups of 3 (seed 42, B=9 T=5)", "random", () =>
     normBatch(42, 9, 5, { meanLevel: "group", stdLevel: "group", groupSize: 3, leaveOneOut: true, unbiased: false }, 0),
@@ -131,6 +140,25 @@ const rejectionCases: CaseDef[] = [
     oldLogprobs: tf.tensor2d([[-0.6, -Infinity, -0.9]]),
     lossMask: tf.ones([1, 3]),
   }), { upper: 2 }),
+  {
+    name: "no config at all: AReaL's defaults (token level, mask, ratio ≤ 5)",
+    kind: "edge",
+    inputs: () => ({
+      proximalLogprobs: tf.tensor2d([[-0.2, -0.1, -1.0, -0.3], [-0.5, -2.5, -0.4, -0.6]]),
+      oldLogprobs: tf.tensor2d([[-1.3, -2.2, -1.1, -0.2], [-0.5, -0.3, -1.9, -0.6]]),
+      lossMask: tf.tensor2d([[1, 1, 1, 1], [1, 1, 1, 0]]),
+    }),
+  },
+  rsCase("a −Inf behaviour log-prob under a KL metric: the raw log-ratio gives KL +Inf and the token is rejected", "edge", () => ({
+    proximalLogprobs: tf.tensor2d([[-0.5, -1.0, -0.2]]),
+    oldLogprobs: tf.tensor2d([[-0.6, -Infinity, -0.9]]),
+    lossMask: tf.ones([1, 3]),
+  }), { metric: "kl_k3", upper: 0.5 }),
+  rsCase("decimal bounds met exactly in float32: k1 = ±0.1 (stored as ±0.100000001) is inside [−0.1, 0.1]", "edge", () => ({
+    proximalLogprobs: tf.tensor2d([[0, -0.1, 0, -0.3, -0.2]]),
+    oldLogprobs: tf.tensor2d([[-0.1, 0, -0.2, 0, -0.25]]),
+    lossMask: tf.ones([1, 5]),
+  }), { metric: "kl_k1", lower: -0.1, upper: 0.1 }),
   rsCase("sequence level max with an all-masked row: that row counts as in bounds", "edge", () => driftBatch(51, 4, 6, 0.5, 0), {
     level: "sequence",
     metric: "kl_k2",
@@ -170,6 +198,10 @@ function groupsAsTensors(out: unknown): unknown {
   return isGroups ? (out as number[][]).map((g) => tf.tensor1d(g, "int32")) : out;
 }
 
+/** splitMicroBatches(seqLens, nMbs[, maxTokensPerMb]): the budget is left out when a case has none, so its default is graded. */
+const callMicroBatches = (fn: (...args: unknown[]) => unknown, x: Inputs) =>
+  groupsAsTensors(x.maxTokensPerMb === undefined ? fn(x.seqLens, x.nMbs) : fn(x.seqLens, x.nMbs, x.maxTokensPerMb));
+
 function mbCase(name: string, kind: CaseKind, seqLens: () => number[], nMbs: number, maxTokensPerMb?: number): CaseDef {
   return { name, kind, inputs: () => ({ seqLens: seqLens(), nMbs, maxTokensPerMb }) };
 }
@@ -189,6 +221,21 @@ const microBatchCases: CaseDef[] = [
   mbCase("a single sequence", "edge", () => [42], 1),
   mbCase("equal lengths: ties go in index order", "edge", () => [5, 4, 4, 1], 3),
   mbCase("a micro-batch may be filled exactly to the budget", "edge", () => [6, 4, 6, 4], 1, 10),
+  mbCase("a sequence of exactly the budget is allowed (a micro-batch of its own)", "edge", () => [10, 3, 7], 1, 10),
+  {
+    name: "a sequence longer than maxTokensPerMb is refused",
+    kind: "edge",
+    inputs: () => ({ seqLens: [4, 11, 3], nMbs: 1, maxTokensPerMb: 10 }),
+    call: throwsCall(callMicroBatches),
+    checks: "that a sequence over the budget throws",
+  },
+  {
+    name: "fewer sequences than nMbs is refused",
+    kind: "edge",
+    inputs: () => ({ seqLens: [5, 9, 3], nMbs: 4 }),
+    call: throwsCall(callMicroBatches),
+    checks: "that 3 sequences cannot fill 4 micro-batches",
+  },
   mbCase("random: 40 sequences with repeated lengths, 4 micro-batches (seed 61)", "random", () => seededLens(61, 40, 1, 12), 4),
   mbCase("random: 30 sequences, budget 1500 tokens, at least 2 (seed 62)", "random", () => seededLens(62, 30, 50, 600), 2, 1500),
   mbCase("random: 512 sequences, 8 micro-batches (seed 63)", "random", () => seededLens(63, 512, 1, 4096), 8),
@@ -240,21 +287,21 @@ const grader: LessonGrader = {
       name: "normalize",
       file: "normalize.ts",
       tolerance: ELEMENTWISE,
-      call: (fn, x) => fn(x.x, x.options),
+      call: (fn, x) => (x.options === undefined ? fn(x.x) : fn(x.x, x.options)),
       cases: normalizeCases,
     },
     {
       name: "rejectionSampling",
       file: "rejection.ts",
       tolerance: ELEMENTWISE,
-      call: (fn, x) => fn(x.proximalLogprobs, x.oldLogprobs, x.lossMask, x.config),
+      call: (fn, x) => (x.config === undefined ? fn(x.proximalLogprobs, x.oldLogprobs, x.lossMask) : fn(x.proximalLogprobs, x.oldLogprobs, x.lossMask, x.config)),
       cases: rejectionCases,
     },
     {
       name: "splitMicroBatches",
       file: "microbatch.ts",
       tolerance: EXACT,
-      call: (fn, x) => groupsAsTensors(fn(x.seqLens, x.nMbs, x.maxTokensPerMb)),
+      call: callMicroBatches,
       cases: microBatchCases,
     },
     {

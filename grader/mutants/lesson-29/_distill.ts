@@ -14,20 +14,28 @@ export interface DistillFlaws {
   meanOverAll?: boolean;
   /** KD still adds the RL loss. */
   kdKeepsRlLoss?: boolean;
+  /** `distillLossWeight || 0.005`: a weight of 0 becomes the default. */
+  zeroWeightDefaulted?: boolean;
+  /** KD's importance weight as exp(log π_θ) / exp(log π_old): 0/0 for log-probs below −104. */
+  weightAsQuotient?: boolean;
 }
 
 export function distillVariant(flaws: DistillFlaws) {
   return (inputs: DistillInputs): DistillResult => {
     const { logprobs, oldLogp, lossMask, rlLoss } = inputs;
     const rlW = inputs.rlLossWeight ?? 1;
-    const kdW = inputs.distillLossWeight ?? 0.005;
+    const kdW = flaws.zeroWeightDefaulted ? inputs.distillLossWeight || 0.005 : (inputs.distillLossWeight ?? 0.005);
     return tf.tidy(() => {
       const mask = tf.cast(lossMask, "float32");
       const count = flaws.meanOverAll ? tf.scalar(mask.size) : tf.maximum(tf.sum(mask), 1);
       const teacher = stopGradient(inputs.teacherLogp);
       if (rlW === 0) {
         const reward = tf.sub(teacher, flaws.rewardNotDetached ? logprobs : stopGradient(logprobs));
-        const weight = flaws.noImportanceWeight ? tf.onesLike(logprobs) : tf.exp(tf.sub(logprobs, oldLogp));
+        const weight = flaws.noImportanceWeight
+          ? tf.onesLike(logprobs)
+          : flaws.weightAsQuotient
+            ? tf.div(tf.exp(logprobs), tf.exp(oldLogp))
+            : tf.exp(tf.sub(logprobs, oldLogp));
         const weighted = tf.mul(tf.mul(weight, reward), mask);
         let loss = tf.div(tf.mul(-kdW, tf.sum(weighted)), count);
         if (flaws.kdKeepsRlLoss) loss = tf.add(loss, rlLoss);

@@ -28,6 +28,12 @@ export interface LossFlaws {
   clipMaskNonStrict?: boolean;
   /** importanceWeight not zeroed off the mask. */
   weightUnmasked?: boolean;
+  /** `if (cClip)`: a cClip of 0 is neither refused nor applied. */
+  cClipTruthy?: boolean;
+  /** Ratios as exp(log π_θ) / exp(log π_prox) (and the behaviour weight likewise): 0/0 for log-probs below −100. */
+  ratioAsQuotient?: boolean;
+  /** Rejection sampling keeps w < upper: a weight exactly at the bound is rejected. */
+  rejectStrictUpper?: boolean;
 }
 
 const keepWhere = (mask: tf.Tensor, x: tf.Tensor) => tf.where(mask, x, tf.zerosLike(x));
@@ -36,23 +42,27 @@ export function lossVariant(flaws: LossFlaws) {
   return (options: DecoupledPpoOptions): DecoupledPpoResult => {
     const { epsClip, cClip, importanceSamplingLevel = "token", rejectionSampling: rs } = options;
     const epsClipHigher = flaws.symmetricClip ? epsClip : (options.epsClipHigher ?? epsClip);
-    if (cClip !== undefined && !(cClip > 1)) throw new Error(`cClip must be greater than 1, got ${cClip}`);
+    const dualClipOn = flaws.cClipTruthy ? Boolean(cClip) : cClip !== undefined;
+    if (dualClipOn && !((cClip as number) > 1)) throw new Error(`cClip must be greater than 1, got ${cClip}`);
     return tf.tidy(() => {
       const { logprobs, proximalLogprobs, oldLogprobs } = options;
       let lossMask: tf.Tensor = options.lossMask;
       let behaveWeight: tf.Tensor | undefined;
       const behaveLogRatio = flaws.behaveWeightInverted ? tf.sub(oldLogprobs, proximalLogprobs) : tf.sub(proximalLogprobs, oldLogprobs);
+      // exp(a − b), or with ratioAsQuotient exp(a) / exp(b).
+      const expRatio = (a: tf.Tensor, b: tf.Tensor) => (flaws.ratioAsQuotient ? tf.div(tf.exp(a), tf.exp(b)) : tf.exp(tf.sub(a, b)));
       if (rs) {
-        const raw = tf.exp(tf.sub(proximalLogprobs, oldLogprobs));
-        const weight = tf.exp(behaveLogRatio);
+        const raw = expRatio(proximalLogprobs, oldLogprobs);
+        const weight = flaws.behaveWeightInverted ? tf.exp(behaveLogRatio) : raw;
         if (rs.action === "mask") {
-          lossMask = tf.logicalAnd(lossMask, tf.lessEqual(raw, rs.upper));
+          lossMask = tf.logicalAnd(lossMask, flaws.rejectStrictUpper ? tf.less(raw, rs.upper) : tf.lessEqual(raw, rs.upper));
           behaveWeight = keepWhere(lossMask, weight);
         } else behaveWeight = keepWhere(lossMask, tf.clipByValue(weight, 0, rs.upper));
       } else if (flaws.behaveWeightAlways) behaveWeight = keepWhere(lossMask, tf.exp(behaveLogRatio));
       const tokenCount = tf.maximum(tf.sum(tf.cast(flaws.denominatorKept ? lossMask : options.lossMask, "float32")), 1);
 
-      const logRatio = tf.sub(logprobs, flaws.ratioAgainstBehaviour ? oldLogprobs : proximalLogprobs);
+      const anchor = flaws.ratioAgainstBehaviour ? oldLogprobs : proximalLogprobs;
+      const logRatio = tf.sub(logprobs, anchor);
       let ratio: tf.Tensor;
       let advantages: tf.Tensor = options.advantages;
       if (importanceSamplingLevel === "sequence") {
@@ -60,7 +70,10 @@ export function lossVariant(flaws: LossFlaws) {
         const rowMean = (x: tf.Tensor) => tf.broadcastTo(tf.div(tf.sum(keepWhere(lossMask, x), 1, true), counts), x.shape);
         ratio = keepWhere(lossMask, flaws.sequenceArithmeticMean ? rowMean(tf.exp(logRatio)) : tf.exp(rowMean(logRatio)));
         if (!flaws.sequenceTokenAdvantages) advantages = keepWhere(lossMask, rowMean(advantages));
-      } else ratio = flaws.weightUnmasked ? tf.exp(logRatio) : keepWhere(lossMask, tf.exp(logRatio));
+      } else {
+        const tokenRatio = flaws.ratioAsQuotient ? expRatio(logprobs, anchor) : tf.exp(logRatio);
+        ratio = flaws.weightUnmasked ? tokenRatio : keepWhere(lossMask, tokenRatio);
+      }
 
       const clipped = tf.clipByValue(ratio, 1 - epsClip, 1 + epsClipHigher);
       const a = tf.mul(tf.neg(advantages), ratio);
@@ -68,8 +81,8 @@ export function lossVariant(flaws: LossFlaws) {
       const clipMask = tf.logicalAnd(flaws.clipMaskNonStrict ? tf.lessEqual(a, b) : tf.less(a, b), lossMask);
       let tokenLoss = flaws.minInsteadOfMax ? tf.minimum(a, b) : tf.maximum(a, b);
       let dualClipMask = tf.zerosLike(lossMask);
-      if (cClip !== undefined) {
-        const bound = tf.mul(flaws.dualClipSigned ? advantages : tf.abs(advantages), cClip);
+      if (dualClipOn) {
+        const bound = tf.mul(flaws.dualClipSigned ? advantages : tf.abs(advantages), cClip as number);
         dualClipMask = tf.logicalAnd(tf.less(bound, tokenLoss), lossMask);
         tokenLoss = tf.minimum(tokenLoss, bound);
       }

@@ -17,6 +17,8 @@ export interface MismatchFlaws {
   meanOverAll?: boolean;
   /** Zeros instead of null when nothing is valid. */
   zerosWhenEmpty?: boolean;
+  /** dual's ratio r as exp(logprobs) / exp(oldLogp) in float32 tensors: 0/0 for log-probs below −104. */
+  ratioAsQuotient?: boolean;
 }
 
 export function mismatchVariant(flaws: MismatchFlaws) {
@@ -24,6 +26,12 @@ export function mismatchVariant(flaws: MismatchFlaws) {
     const lp = logprobs.dataSync();
     const old = oldLogp.dataSync();
     const m = mask.dataSync();
+    let quotient: Float32Array | undefined;
+    if (flaws.ratioAsQuotient) {
+      const q = tf.tidy(() => tf.div(tf.exp(logprobs), tf.exp(oldLogp)));
+      quotient = q.dataSync() as Float32Array;
+      q.dispose();
+    }
     let direct = 0;
     let taylor = 0;
     let dual = 0;
@@ -33,7 +41,7 @@ export function mismatchVariant(flaws: MismatchFlaws) {
       const x = m[i] ? Math.fround(lp[i] - old[i]) : 0;
       direct += flaws.directSign ? x : -x;
       taylor += flaws.taylorNoHalf ? x * x : (x * x) / 2;
-      dual += flaws.dualReversed ? Math.exp(-x) - 1 + x : Math.exp(x) - 1 - x;
+      dual += flaws.dualReversed ? Math.exp(-x) - 1 + x : (quotient ? quotient[i] : Math.exp(x)) - 1 - x;
       count++;
     }
     if (count === 0 || (flaws.meanOverAll && !Array.from(m).some(Boolean))) return flaws.zerosWhenEmpty ? { direct: 0, taylor: 0, dual: 0 } : null;
@@ -52,6 +60,10 @@ export interface SourceFlaws {
   loglinearOverridesRecomputed?: boolean;
   /** No NaN/Inf check on the proximal log-probs. */
   noFiniteCheck?: boolean;
+  /** The NaN/Inf check also applied to the behaviour log-probs. */
+  behaveFiniteCheck?: boolean;
+  /** behave (and a proximal policy taken as is) returned as the batch's own tensors, not clones. */
+  returnsInputs?: boolean;
 }
 
 export function sourcesVariant(flaws: SourceFlaws) {
@@ -75,6 +87,19 @@ export function sourcesVariant(flaws: SourceFlaws) {
         tf.dispose([cleaned.inferenceLogp, cleaned.recomputedLogp].filter((t): t is tf.Tensor2D => t !== null));
       }
     }
-    return resolveLogps(c, b);
+    const r = resolveLogps(c, b);
+    if (flaws.returnsInputs) {
+      const behave = !c.useDecoupledLoss && c.recomputeLogprob ? b.recomputedLogp! : b.inferenceLogp;
+      const given = !c.useDecoupledLoss ? behave : b.recomputedLogp;
+      const same = (x: tf.Tensor, y: tf.Tensor | null) => y !== null && x.shape.join() === y.shape.join() && x.dataSync().every((v, i) => Object.is(v, y.dataSync()[i]));
+      const out = { ...r, behave: same(r.behave, behave) ? behave : r.behave, proximal: same(r.proximal, given) ? given! : r.proximal };
+      tf.dispose([r.behave, r.proximal].filter((t) => t !== out.behave && t !== out.proximal));
+      return out;
+    }
+    if (flaws.behaveFiniteCheck && r.behave.dataSync().some((x) => !Number.isFinite(x))) {
+      tf.dispose([r.behave, r.proximal]);
+      throw new Error(`prox_logp contains NaN or Inf with prox_logp_method='${c.proxLogpMethod}'. This indicates computation failed.`);
+    }
+    return r;
   };
 }

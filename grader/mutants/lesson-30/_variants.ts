@@ -18,23 +18,33 @@ export interface ApproxFlaws {
   noFloor?: boolean;
   /** The interpolation starts from logprobs: logprobs + α·(old − logprobs). */
   swappedEnds?: boolean;
+  /** rollout is the oldLogp tensor itself, not a copy. */
+  rolloutNotCopied?: boolean;
 }
 
 export function approxVariant(flaws: ApproxFlaws) {
-  return ({ oldLogp, logprobs, versions, currentVersion }: ProxApproxOptions): ProxApproximations =>
-    tf.tidy(() => {
-      const vb = tf.cast(versions, "float32");
-      const diff = tf.sub(currentVersion, vb);
-      const gap = tf.sub(flaws.proximalIsCurrent ? currentVersion : currentVersion - 1, vb);
-      const generated = flaws.promptTokensInterpolated ? tf.onesLike(versions).cast("bool") : flaws.versionZeroExcluded ? tf.greater(versions, 0) : tf.greaterEqual(versions, 0);
-      const ok = tf.logicalAnd(tf.greater(diff, 0), generated);
-      const alpha = tf.clipByValue(tf.where(ok, tf.div(gap, tf.where(ok, diff, tf.onesLike(diff))), tf.zerosLike(vb)), 0, 1);
-      const [from, to] = flaws.swappedEnds ? [logprobs, oldLogp] : [oldLogp, logprobs];
-      const loglinear = tf.add(from, tf.mul(alpha, tf.sub(to, from)));
-      const mixed = tf.add(tf.mul(tf.sub(1, alpha), tf.exp(from)), tf.mul(alpha, tf.exp(to)));
-      const linear = flaws.linearInLogSpace ? loglinear : tf.log(flaws.noFloor ? mixed : tf.add(mixed, 1e-10));
-      return { loglinear: loglinear as tf.Tensor2D, linear: linear as tf.Tensor2D, rollout: tf.clone(oldLogp) };
-    });
+  return (options: ProxApproxOptions): ProxApproximations => {
+    const result = approximations(flaws, options);
+    if (!flaws.rolloutNotCopied) return result;
+    result.rollout.dispose();
+    return { ...result, rollout: options.oldLogp };
+  };
+}
+
+function approximations(flaws: ApproxFlaws, { oldLogp, logprobs, versions, currentVersion }: ProxApproxOptions): ProxApproximations {
+  return tf.tidy(() => {
+    const vb = tf.cast(versions, "float32");
+    const diff = tf.sub(currentVersion, vb);
+    const gap = tf.sub(flaws.proximalIsCurrent ? currentVersion : currentVersion - 1, vb);
+    const generated = flaws.promptTokensInterpolated ? tf.onesLike(versions).cast("bool") : flaws.versionZeroExcluded ? tf.greater(versions, 0) : tf.greaterEqual(versions, 0);
+    const ok = tf.logicalAnd(tf.greater(diff, 0), generated);
+    const alpha = tf.clipByValue(tf.where(ok, tf.div(gap, tf.where(ok, diff, tf.onesLike(diff))), tf.zerosLike(vb)), 0, 1);
+    const [from, to] = flaws.swappedEnds ? [logprobs, oldLogp] : [oldLogp, logprobs];
+    const loglinear = tf.add(from, tf.mul(alpha, tf.sub(to, from)));
+    const mixed = tf.add(tf.mul(tf.sub(1, alpha), tf.exp(from)), tf.mul(alpha, tf.exp(to)));
+    const linear = flaws.linearInLogSpace ? loglinear : tf.log(flaws.noFloor ? mixed : tf.add(mixed, 1e-10));
+    return { loglinear: loglinear as tf.Tensor2D, linear: linear as tf.Tensor2D, rollout: tf.clone(oldLogp) };
+  });
 }
 
 export interface StalenessFlaws {
@@ -48,6 +58,8 @@ export interface StalenessFlaws {
   zerosWhenEmpty?: boolean;
   /** avg divided by every masked-in token, prompt tokens included. */
   meanOverMask?: boolean;
+  /** max and min as Math.max(...lag) / Math.min(...lag): a RangeError once the batch holds ~10^5+ tokens. */
+  spreadMaxMin?: boolean;
 }
 
 export function stalenessVariant(flaws: StalenessFlaws) {
@@ -68,8 +80,8 @@ export function stalenessVariant(flaws: StalenessFlaws) {
     const denominator = flaws.meanOverMask ? maskedIn : counted.length;
     const summarise = (lag: number[]): StalenessSummary => ({
       avg: lag.reduce((s, x) => s + x, 0) / denominator,
-      max: lag.reduce((a, x) => Math.max(a, x), -Infinity),
-      min: lag.reduce((a, x) => Math.min(a, x), Infinity),
+      max: flaws.spreadMaxMin ? Math.max(...lag) : lag.reduce((a, x) => Math.max(a, x), -Infinity),
+      min: flaws.spreadMaxMin ? Math.min(...lag) : lag.reduce((a, x) => Math.min(a, x), Infinity),
     });
     const proximalVersion = flaws.proximalFromCurrent ? currentVersion : currentVersion - 1;
     return {

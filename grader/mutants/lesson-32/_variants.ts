@@ -17,13 +17,16 @@ export interface SequenceFlaws {
   noFinalMask?: boolean;
   /** Computed on plain arrays via dataSync: right values, but no gradient reaches logRatio. */
   viaArrays?: boolean;
+  /** The mask read as row lengths: the first Σ mask positions of each row are the sequence. */
+  maskAsLengths?: boolean;
 }
 
 export function sequenceVariant(flaws: SequenceFlaws) {
-  return (logRatio: tf.Tensor2D, advantages: tf.Tensor2D, lossMask: tf.Tensor2D) => {
-    if (flaws.viaArrays) return sequenceViaArrays(logRatio, advantages, lossMask);
+  return (logRatio: tf.Tensor2D, advantages: tf.Tensor2D, givenMask: tf.Tensor2D) => {
+    if (flaws.viaArrays) return sequenceViaArrays(logRatio, advantages, givenMask);
     return tf.tidy(() => {
       const [B, T] = logRatio.shape;
+      const lossMask = flaws.maskAsLengths ? tf.less(tf.range(0, T).reshape([1, T]), tf.sum(tf.cast(givenMask, "int32"), 1, true)) : givenMask;
       const zeros = tf.zeros([B, T]);
       const counts = flaws.divideByWidth ? tf.fill([B, 1], T) : tf.maximum(tf.sum(tf.cast(lossMask, "float32"), 1, true), 1);
       const rowSum = (x: tf.Tensor, masked = true) => tf.sum(masked ? tf.where(lossMask, x, zeros) : x, 1, true);
@@ -80,6 +83,12 @@ export interface SapoFlaws {
   noValidation?: boolean;
   /** Ignores importanceSamplingLevel: always per-token ratios. */
   alwaysTokenLevel?: boolean;
+  /** importanceSamplingLevel defaults to "sequence" when omitted. */
+  defaultSequence?: boolean;
+  /** τ_neg = 0 accepted: only a negative τ_neg is refused. */
+  tauNegZeroAccepted?: boolean;
+  /** r as exp(logprobs) / exp(oldLogprobs): 0/0 for log-probs below −104. */
+  ratioAsQuotient?: boolean;
 }
 
 interface SapoArgs {
@@ -96,12 +105,14 @@ const sequenceLevel = sequenceVariant({});
 
 export function sapoVariant(flaws: SapoFlaws) {
   return (o: SapoArgs) => {
-    const level = o.importanceSamplingLevel ?? "token";
-    if (!flaws.noValidation && !(o.tauPos > 0 && o.tauNeg > 0 && (level === "token" || level === "sequence"))) throw new Error("invalid SAPO settings");
+    const level = o.importanceSamplingLevel ?? (flaws.defaultSequence ? "sequence" : "token");
+    const tauNegOk = flaws.tauNegZeroAccepted ? o.tauNeg >= 0 : o.tauNeg > 0;
+    if (!flaws.noValidation && !(o.tauPos > 0 && tauNegOk && (level === "token" || level === "sequence"))) throw new Error("invalid SAPO settings");
     return tf.tidy(() => {
       const logRatio = tf.sub(o.logprobs, o.oldLogprobs) as tf.Tensor2D;
       const seq = level === "sequence" && !flaws.alwaysTokenLevel;
-      const { ratio, advantages } = seq ? sequenceLevel(logRatio, o.advantages, o.lossMask) : { ratio: tf.exp(logRatio), advantages: o.advantages };
+      const tokenRatio = flaws.ratioAsQuotient ? tf.div(tf.exp(o.logprobs), tf.exp(o.oldLogprobs)) : tf.exp(logRatio);
+      const { ratio, advantages } = seq ? sequenceLevel(logRatio, o.advantages, o.lossMask) : { ratio: tokenRatio, advantages: o.advantages };
       const gate = (tau: number) => {
         const x = flaws.gateOnRatio ? ratio : flaws.gateOnLogRatio ? (seq ? tf.log(tf.maximum(ratio, 1e-30)) : logRatio) : tf.sub(ratio, 1);
         return tf.mul(flaws.noScale ? 1 : 4 / tau, tf.sigmoid(tf.mul(tau, x)));

@@ -17,6 +17,8 @@ export interface KlFlaws {
   neverClamp?: boolean;
   /** Unknown kinds silently fall back to k1. */
   noValidation?: boolean;
+  /** k3's ratio p_base/p as exp(log p_base) / exp(log p): 0/0 for log-probs below −104. */
+  k3RatioAsQuotient?: boolean;
 }
 
 export function klVariant(flaws: KlFlaws) {
@@ -28,7 +30,8 @@ export function klVariant(flaws: KlFlaws) {
       if (kind === "k2") estimate = tf.div(tf.square(delta), flaws.k2NoHalf ? 1 : 2);
       else if (kind === "k3") {
         const x = flaws.k3Unflipped ? delta : tf.neg(delta);
-        estimate = tf.sub(tf.sub(tf.exp(x), 1), x);
+        const ratio = flaws.k3RatioAsQuotient ? tf.div(tf.exp(logProbsBase), tf.exp(logProbs)) : tf.exp(x);
+        estimate = tf.sub(tf.sub(ratio, 1), x);
       } else estimate = flaws.k1Flipped ? tf.neg(delta) : delta;
       const clamp = flaws.alwaysClamp || (applyClamp && !flaws.neverClamp);
       return clamp ? tf.clipByValue(estimate, -10, 10) : estimate;
@@ -45,6 +48,8 @@ export interface OverlongFlaws {
   lengthFromWidth?: boolean;
   /** Divides the excess by maxResponseLength instead of overlongTokens. */
   divideByMax?: boolean;
+  /** The length is the position of the row's last loss-mask token + 1 (prompt and holes counted). */
+  lengthFromLastPosition?: boolean;
 }
 
 interface OverlongArgs {
@@ -59,7 +64,12 @@ export function overlongVariant(flaws: OverlongFlaws) {
   return (o: OverlongArgs): tf.Tensor1D =>
     tf.tidy(() => {
       const [B, T] = o.lossMask.shape;
-      const lengths = flaws.lengthFromWidth ? tf.fill([B], T) : tf.sum(tf.cast(o.lossMask, "float32"), 1);
+      const positions = tf.add(tf.range(0, T, 1, "float32").reshape([1, T]), 1);
+      const lengths = flaws.lengthFromWidth
+        ? tf.fill([B], T)
+        : flaws.lengthFromLastPosition
+          ? tf.max(tf.mul(tf.cast(o.lossMask, "float32"), positions), 1)
+          : tf.sum(tf.cast(o.lossMask, "float32"), 1);
       const exceed = tf.sub(lengths, flaws.thresholdAtMax ? o.maxResponseLength : o.maxResponseLength - o.overlongTokens);
       const penalty = tf.mul(tf.div(tf.neg(exceed), flaws.divideByMax ? o.maxResponseLength : o.overlongTokens), o.overlongPenaltyFactor);
       return tf.add(o.rewards, flaws.noCap ? penalty : tf.minimum(penalty, 0)) as tf.Tensor1D;

@@ -21,6 +21,12 @@ export interface NormalizeFlaws {
   epsInsideSqrt?: boolean;
   /** eps stays in the divisor when stdLevel is "none". */
   epsWithoutStd?: boolean;
+  /** Rows past the last full group pooled as one more, smaller group. */
+  partialGroupPooled?: boolean;
+  /** `options` read without a default: calling normalize(x) throws. */
+  optionsRequired?: boolean;
+  /** The squared deviations expanded as Σx² − 2μΣx + nμ², the three sums kept in float32: cancels catastrophically far from 0. */
+  varianceShortcut?: boolean;
 }
 
 interface NormOptions {
@@ -34,7 +40,8 @@ interface NormOptions {
 }
 
 export function normalizeVariant(flaws: NormalizeFlaws) {
-  return (x: tf.Tensor, options: NormOptions = {}): tf.Tensor => {
+  return (x: tf.Tensor, given?: NormOptions): tf.Tensor => {
+    const options = flaws.optionsRequired ? (given as NormOptions) : (given ?? {});
     const { meanLevel = "batch", stdLevel = "batch", groupSize = 1, leaveOneOut = false, unbiased = true, eps = 1e-5 } = options;
     const v = Array.from(x.dataSync());
     const outMask = options.mask ? Array.from(options.mask.dataSync()) : v.map(() => 1);
@@ -44,7 +51,10 @@ export function normalizeVariant(flaws: NormalizeFlaws) {
     const width = v.length / rows;
     const pools = (level: string): number[][] => {
       const size = level === "batch" ? rows : groupSize;
-      return Array.from({ length: Math.floor(rows / size) }, (_, g) => Array.from({ length: size * width }, (_, k) => g * size * width + k));
+      const count = flaws.partialGroupPooled ? Math.ceil(rows / size) : Math.floor(rows / size);
+      return Array.from({ length: count }, (_, g) =>
+        Array.from({ length: Math.min(size, rows - g * size) * width }, (_, k) => g * size * width + k),
+      );
     };
     const plainMean = new Array<number>(v.length).fill(0);
     const mean = new Array<number>(v.length).fill(0);
@@ -68,7 +78,14 @@ export function normalizeVariant(flaws: NormalizeFlaws) {
       variance.fill(0);
       for (const pool of pools(stdLevel)) {
         const n = pool.reduce((s, i) => s + m[i], 0);
-        const sq = pool.reduce((s, i) => s + ((v[i] - around[i]) * m[i]) ** 2, 0);
+        // The shortcut's three moments are summed in float64 but kept in a Float32Array (fround).
+        const f = Math.fround;
+        const sq =
+          flaws.varianceShortcut && !leaveOneOut
+            ? f(pool.reduce((s, i) => s + v[i] * v[i] * m[i], 0)) -
+              2 * f(pool.reduce((s, i) => s + v[i] * around[i] * m[i], 0)) +
+              f(pool.reduce((s, i) => s + around[i] * around[i] * m[i], 0))
+            : pool.reduce((s, i) => s + ((v[i] - around[i]) * m[i]) ** 2, 0);
         const d = unbiased && !flaws.alwaysBiased ? n - 1 : n;
         for (const i of pool) variance[i] = d <= 0 ? 1 : sq / d;
       }
@@ -98,6 +115,14 @@ export interface RejectionFlaws {
   k3Reversed?: boolean;
   /** Sequence means divide by T instead of the row's valid count. */
   meanOverPadding?: boolean;
+  /** KL metrics computed on the sanitised δ (a non-finite log-ratio set to 0) instead of the raw one. */
+  klOnSanitizedDelta?: boolean;
+  /** `config` read without a default: calling rejectionSampling(p, o, m) throws. */
+  configRequired?: boolean;
+  /** upper defaults to 2 instead of AReaL's 5. */
+  defaultUpper2?: boolean;
+  /** Bounds checked in float64 on the dataSync values: a metric equal to a decimal bound in float32 falls outside. */
+  boundsInFloat64?: boolean;
 }
 
 interface RsConfig {
@@ -110,8 +135,9 @@ interface RsConfig {
 }
 
 export function rejectionVariant(flaws: RejectionFlaws) {
-  return (prox: tf.Tensor2D, old: tf.Tensor2D, lossMask: tf.Tensor2D, config: RsConfig = {}) => {
-    const { level = "token", action = "mask", metric = "ratio", agg = "mean", upper = 5, lower } = config;
+  return (prox: tf.Tensor2D, old: tf.Tensor2D, lossMask: tf.Tensor2D, given?: RsConfig) => {
+    const config = flaws.configRequired ? (given as RsConfig) : (given ?? {});
+    const { level = "token", action = "mask", metric = "ratio", agg = "mean", upper = flaws.defaultUpper2 ? 2 : 5, lower } = config;
     const [B, T] = lossMask.shape;
     const p = prox.dataSync();
     const o = old.dataSync();
@@ -119,8 +145,10 @@ export function rejectionVariant(flaws: RejectionFlaws) {
     const raw = Array.from(p, (pi, i) => (flaws.flippedRatio ? o[i] - pi : pi - o[i]));
     const delta = raw.map((d) => (flaws.noSanitize || Number.isFinite(d) ? d : 0));
     const kl = (d: number) => (metric === "kl_k1" ? d : metric === "kl_k2" ? (d * d) / 2 : flaws.k3Reversed ? Math.exp(d) - 1 - d : Math.exp(-d) - 1 + d);
-    const tokenMetric = metric === "ratio" ? delta.map(Math.exp) : raw.map(kl);
-    const inside = (x: number) => x <= upper && (lower === undefined || x >= lower);
+    const tokenMetric = metric === "ratio" ? delta.map(Math.exp) : (flaws.klOnSanitizedDelta ? delta : raw).map(kl);
+    // Bounds compared in float32, as tensors (and PyTorch) compare them, unless boundsInFloat64.
+    const f32 = flaws.boundsInFloat64 ? (x: number) => x : Math.fround;
+    const inside = (x: number) => f32(x) <= f32(upper) && (lower === undefined || f32(x) >= f32(lower));
     const clamp = (w: number) => Math.min(Math.max(w, lower ?? 0), upper);
     const original = delta.map(Math.exp);
     const weight = [...original];
@@ -178,10 +206,18 @@ export interface MicroBatchFlaws {
   strictBudget?: boolean;
   /** Returns the micro-batches in creation order, indices in visiting order. */
   unsorted?: boolean;
+  /** Checks neither a sequence over the budget nor fewer sequences than nMbs. */
+  noChecks?: boolean;
+  /** Refuses a sequence of exactly maxTokensPerMb tokens (len ≥ budget). */
+  budgetCheckInclusive?: boolean;
 }
 
 export function microBatchVariant(flaws: MicroBatchFlaws) {
   return (seqLens: readonly number[], nMbs: number, maxTokensPerMb = 1e12): number[][] => {
+    if (!flaws.noChecks) {
+      if (seqLens.some((len) => (flaws.budgetCheckInclusive ? len >= maxTokensPerMb : len > maxTokensPerMb))) throw new Error(`a sequence is longer than ${maxTokensPerMb}`);
+      if (seqLens.length < nMbs) throw new Error(`${seqLens.length} sequences cannot fill ${nMbs} micro-batches`);
+    }
     const order = seqLens.map((_, i) => i);
     order.sort((a, b) => {
       const byLength = flaws.ascending ? seqLens[a] - seqLens[b] : seqLens[b] - seqLens[a];
