@@ -8,8 +8,8 @@
  * lesson passes. Exit codes: 0 everything passed, 1 something failed or is unfinished, 2 usage error.
  */
 import chalk from "chalk";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import { CATALOG, MODULE_TITLES, type LessonInfo } from "../lib/catalog.js";
 import { gradedLessons, paths } from "./engine/paths.js";
 import { allPassed, type FunctionSummary } from "./engine/summary.js";
@@ -34,26 +34,30 @@ function learnerFiles(lesson: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => join(dir, f)) : [];
 }
 
-const USAGE = `usage: npm run grade -- [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <seconds>] [--compare]
+const USAGE = `usage: npm run grade -- [lesson-NN [function]] [--solutions] [--json | --json-file <file.json>] [--verbose] [--timeout <seconds>] [--compare]
 
   npm run grade                          progress over every lesson (re-grades only lessons you changed)
   npm run grade lesson-23                grade exercises/lesson-23
   npm run grade lesson-23 maskedGae      grade one function
   npm run grade lesson-23 -- --compare   once the lesson passes: your code beside the reference
-  npm run grade -- lesson-23 --solutions grade the reference solutions instead`;
+  npm run grade -- lesson-23 --solutions grade the reference solutions instead
+  npm run -s grade -- lesson-23 --json   results as JSON on stdout (-s: without npm's banner)
+  npm run grade -- lesson-23 --json-file out.json   the same JSON written to a file`;
 
 interface Options {
   lesson?: LessonInfo;
   only?: string;
   solutions: boolean;
   json: boolean;
+  /** Where --json-file writes the JSON (undefined: stdout). */
+  jsonFile?: string;
   verbose: boolean;
   compare: boolean;
   timeoutMs: number;
 }
 
 function options(argv: string[]): Options {
-  const a = parseArgs(argv, { flags: ["--solutions", "--json", "--verbose", "-v", "--compare"], values: ["--timeout"] });
+  const a = parseArgs(argv, { flags: ["--solutions", "--json", "--verbose", "-v", "--compare"], values: ["--timeout", "--json-file"] });
   if (a.positional.length > 2) throw new UsageError(`too many arguments: ${a.positional.join(" ")}`);
   const timeout = a.values.get("--timeout");
   const seconds = timeout === undefined ? 10 : Number(timeout);
@@ -67,7 +71,8 @@ function options(argv: string[]): Options {
     lesson: a.positional[0] === undefined ? undefined : gradedLesson(a.positional[0], "grade"),
     only: a.positional[1],
     solutions: a.flags.has("--solutions"),
-    json: a.flags.has("--json"),
+    json: a.flags.has("--json") || a.values.has("--json-file"),
+    jsonFile: jsonFileOption(a.values.get("--json-file")),
     verbose: a.flags.has("--verbose") || a.flags.has("-v"),
     compare: a.flags.has("--compare"),
     timeoutMs: seconds * 1000,
@@ -77,6 +82,24 @@ function options(argv: string[]): Options {
   exercisesDir(); // a bad COURSE_EXERCISES_DIR is a usage error before any grading starts
   if (opts.lesson && opts.only) checkFunctionName(opts.lesson, opts.only);
   return opts;
+}
+
+/** The --json-file path, checked: a .json file in an existing folder outside the learner's exercises. */
+function jsonFileOption(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const file = resolve(value);
+  if (!file.endsWith(".json")) throw new UsageError(`--json-file ${value}: give a .json file name, e.g. --json-file results.json`);
+  if (!existsSync(dirname(file))) throw new UsageError(`--json-file ${value}: the folder ${shown(dirname(file))} does not exist`);
+  const exercises = resolve(exercisesDir());
+  if (file.startsWith(exercises + sep)) throw new UsageError(`--json-file ${value}: write it outside ${shown(exercises)}, where your own files are`);
+  return file;
+}
+
+/** Prints machine-readable results, or writes them to --json-file. */
+function emitJson(opts: Options, value: unknown): void {
+  const text = JSON.stringify(value, null, 2);
+  if (opts.jsonFile) writeFileSync(opts.jsonFile, `${text}\n`);
+  else console.log(text);
 }
 
 /** The longest --timeout: an hour a case (a timer cannot wait longer than 24.8 days anyway). */
@@ -118,7 +141,7 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   }
   const code = allPassed(run.results) ? 0 : 1;
   if (opts.json) {
-    console.log(JSON.stringify(run.results.map((r) => ({ lesson: lesson.id, ...r, name: r.case })), null, 2));
+    emitJson(opts, run.results.map((r) => ({ lesson: lesson.id, ...r, name: r.case })));
     return { code, graded };
   }
   const { formatLessonReport, formatTotals, formatPrinted, formatTypeCheck } = await report!;
@@ -192,7 +215,7 @@ async function progressCommand(opts: Options): Promise<number> {
   }
   const everyPassed = [...records.values()].every((r) => lessonPassed(r));
   if (opts.json) {
-    console.log(JSON.stringify(cases.map((r) => ({ ...r, name: r.case })), null, 2));
+    emitJson(opts, cases.map((r) => ({ ...r, name: r.case })));
     return everyPassed ? 0 : 1;
   }
   let module = "";

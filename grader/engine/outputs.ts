@@ -182,6 +182,9 @@ function hintsForError(message: string): string[] {
   if (/gradient.*(GatherNd|Einsum|ScatterNd|MatrixBandPart|TopK|Greater|Less|Equal|NotEqual)|not yet implemented.*gradient/i.test(message)) {
     hints.push("TensorFlow.js has no gradient for this op: see the lesson's note on ops without gradients");
   }
+  if (/Cannot compute gradient of y=f\(x\) with respect to x/i.test(message)) {
+    hints.push("your result does not depend on the input this case differentiates: a constant (tf.scalar(0)), or a value that left TensorFlow.js (dataSync, arraySync, a JS number) and came back, has no gradient; build the result from the inputs with tf ops");
+  }
   if (/Tensor is disposed/i.test(message)) hints.push("a tensor was used after it was disposed (did a tf.tidy free something you return?)");
   if (/could not be broadcast/i.test(message)) hints.push("the shapes of the two operands do not broadcast: line them up with expandDims/reshape (e.g. [B] → [B, 1])");
   return hints;
