@@ -61,3 +61,18 @@ describe("named mistakes", () => {
     expect(named?.mistake).toMatch(/not capped at 1/);
   });
 });
+
+describe("errors TensorFlow.js raises in a case's gradient", () => {
+  it("a result that does not depend on the differentiated input is explained, not left as TensorFlow.js's raw message", async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, "lesson-20"));
+    writeFileSync(
+      join(dir, "lesson-20/distillation.ts"),
+      `import * as tf from "../../lib/tf.js";\nexport function distillationLoss() { const z = tf.scalar(0); return { loss: z, ceLoss: z.clone(), distillLoss: z.clone() }; }\n`,
+    );
+    const run = await gradeIsolated({ lesson: "lesson-20", implDir: join(dir, "lesson-20"), hints: false }, { caseTimeoutMs: 10_000 });
+    const gradient = run.results.find((r) => r.status === "error" && /Cannot compute gradient/.test(r.message ?? ""));
+    expect(gradient).toBeDefined();
+    expect(gradient!.details?.join("\n")).toMatch(/does not depend on the input this case differentiates/);
+  });
+});
