@@ -7,8 +7,8 @@
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { Rng } from "../engine/random.js";
-import { ELEMENTWISE, EXACT } from "../engine/types.js";
-import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";
+import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
+import type { AnyFn, CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 
 const LESSON = "lesson-14";
 
@@ -56,7 +56,34 @@ function networkGrads(seed: number, inDim: number, hidden: number, outDim: numbe
   return grads;
 }
 
-const clipCase = (name: string, kind: CaseDef["kind"], grads: () => tf.Tensor[], maxNorm: number): CaseDef => ({ name, kind, inputs: () => ({ grads: grads(), maxNorm }) });
+const clipCase = (name: string, kind: CaseDef["kind"], grads: () => tf.Tensor[], maxNorm: number, tolerance?: Tolerance): CaseDef => ({
+  name,
+  kind,
+  inputs: () => ({ grads: grads(), maxNorm }),
+  tolerance,
+});
+
+/**
+ * clipGradNorm on [big, ...small], with the big result cut down to 64 evenly spaced entries: the
+ * point of the case is the size of the input, and a whole [768, 768] result (times every known
+ * mistake's) would make the frozen expectations of a student edition tens of megabytes.
+ */
+function sampledBigCall(fn: AnyFn, x: Inputs): unknown {
+  const r = fn(x.grads, x.maxNorm) as { grads: tf.Tensor[]; totalNorm: tf.Scalar };
+  if (!Array.isArray(r?.grads) || !(r.grads[0] instanceof tf.Tensor)) return r;
+  const [big, ...grads] = r.grads;
+  const bigSample = tf.tidy(() => tf.gather(tf.reshape(big, [-1]), tf.range(0, 64 * 9216, 9216, "int32")));
+  big.dispose();
+  return { totalNorm: r.totalNorm, grads, bigSample };
+}
+
+/** A q_proj-sized gradient of MiniMind's 768-wide model ([768, 768], 589,824 numbers), filled by a cheap deterministic pattern. */
+function bigGradient(): tf.Tensor {
+  const n = 768 * 768;
+  const data = new Float32Array(n);
+  for (let i = 0; i < n; i++) data[i] = 0.01 * Math.sin(0.37 * i + 1);
+  return tf.tensor2d(data, [768, 768]);
+}
 
 const grader: LessonGrader = {
   lesson: LESSON,
@@ -128,7 +155,7 @@ const grader: LessonGrader = {
       file: "clip.ts",
       tolerance: ELEMENTWISE,
       call: (fn: AnyFn, x: Inputs) => fn(x.grads, x.maxNorm),
-      outputOrder: ["totalNorm", "grads"],
+      outputOrder: ["totalNorm", "grads", "bigSample"],
       cases: [
         clipCase("worked example: gradients [3, 0] and [4] (norm 5), maxNorm 1", "worked", () => [tf.tensor1d([3, 0]), tf.tensor1d([4])], 1),
         clipCase("worked example: the same gradients under maxNorm 10 are unchanged", "worked", () => [tf.tensor1d([3, 0]), tf.tensor1d([4])], 10),
@@ -139,6 +166,18 @@ const grader: LessonGrader = {
         clipCase("real gradients of a 2-layer network (8→32→4), maxNorm 1 (seed 1)", "random", () => networkGrads(1, 8, 32, 4, 16, 1), 1),
         clipCase("real gradients, large weights (seed 2, maxNorm 0.5)", "random", () => networkGrads(2, 16, 64, 8, 32, 3), 0.5),
         clipCase("real gradients below the limit (seed 3, maxNorm 100)", "random", () => networkGrads(3, 4, 8, 2, 8, 0.5), 100),
+        clipCase(
+          "tiny gradients (norm 2e-6) under maxNorm 1e-6: PyTorch's +1e-6 guard makes the factor 1/3, not 1/2 (relative tolerance)",
+          "edge",
+          () => [tf.tensor1d([1.2e-6]), tf.tensor2d([[1.6e-6, 0]])],
+          1e-6,
+          { rtol: 1e-5, atol: 1e-13 },
+        ),
+        {
+          ...clipCase("a real model's size: one [768, 768] gradient (589,824 numbers) and two small ones, maxNorm 1", "random", () => [bigGradient(), tf.tensor1d([0.5, -0.25]), tf.ones([8])], 1, LONG_REDUCTION),
+          call: sampledBigCall,
+          checks: "totalNorm, the two small gradients, and 64 evenly spaced entries of the clipped [768, 768] one (`bigSample`)",
+        },
         ...fixtureCases(LESSON, "clipGradNorm"),
       ],
     },

@@ -110,6 +110,11 @@ const grader: LessonGrader = {
           [12345, 2, 2],
           [3, 1, 1],
         ]),
+        rescaleCase("exact results whose ratio is not exact in floating point (7 → 5 processes: 45 steps are 63)", "edge", [
+          [45, 7, 5],
+          [90, 7, 5],
+          [360, 7, 5],
+        ]),
         randomResumes(1),
         randomResumes(2),
         ...fixtureCases(LESSON, "rescaleResumeStep"),

@@ -79,7 +79,42 @@ const cases: CaseDef[] = [
     inputs: () => load({ ...SMALL, tieWordEmbeddings: false }, { ...SMALL, tieWordEmbeddings: false }, false, (w) => ({ ...w, "lm_head.weight": tf.zeros([41, 16]) }), ["lm_head.weight"]),
   },
   { name: "an empty checkpoint, not strict: everything missing, values kept", kind: "edge", inputs: () => load(SMALL, SMALL, false, () => ({})) },
+  {
+    name: "strict, a missing final norm and a wider embedding: the shape error comes first, naming the embedding",
+    kind: "edge",
+    inputs: () => load(SMALL, { ...SMALL, vocabSize: 41 }, true, without("model.norm.weight"), ["model.embed_tokens.weight"]),
+  },
+  {
+    name: "a checkpoint that is not float32 (MiniMind saves float16, TensorFlow.js has none: int32 here): loaded as float32",
+    kind: "edge",
+    inputs: () => load(WORKED, WORKED, false, (w) => Object.fromEntries(Object.entries(w).map(([n, t]) => [n, tf.tidy(() => tf.cast(tf.round(tf.mul(t, 1000)), "int32"))]))),
+  },
+  {
+    name: "a checkpoint written in reverse order, not strict: `weights` lists the model's parameters in the model's order",
+    kind: "edge",
+    inputs: () => load(WORKED, WORKED, false, (w) => Object.fromEntries(Object.entries(w).reverse().filter(([n]) => n !== "model.norm.weight"))),
+    call: (fn, x) => withWeightOrder(call(fn, x)),
+    checks: "the result, and `weightOrder`: the keys of `weights` in the order they come",
+  },
+  {
+    name: "the weights returned are new tensors, not the checkpoint's or the model's own (the final norm missing, not strict)",
+    kind: "edge",
+    inputs: () => load(WORKED, WORKED, false, without("model.norm.weight")),
+    call: (fn, x) => {
+      const out = call(fn, x) as { threw: boolean; weights?: Record<string, tf.Tensor> };
+      if (out.threw || !out.weights) return out;
+      const inputs = new Set([...Object.values(x.model as Record<string, tf.Tensor>), ...Object.values(x.stateDict as Record<string, tf.Tensor>)]);
+      return { ...out, newTensors: Object.values(out.weights).every((t) => !inputs.has(t)) };
+    },
+    checks: "the result, and `newTensors`: no tensor of `weights` is one of the input tensors themselves",
+  },
 ];
+
+/** The call's result plus the keys of `weights` in their order (an order the key-by-key comparison does not see). */
+function withWeightOrder(out: unknown): unknown {
+  const r = out as { threw: boolean; weights?: Record<string, tf.Tensor> };
+  return r.threw || !r.weights ? r : { ...r, weightOrder: Object.keys(r.weights) };
+}
 
 const grader: LessonGrader = {
   lesson: LESSON,
@@ -89,7 +124,7 @@ const grader: LessonGrader = {
       file: "state-dict.ts",
       tolerance: ELEMENTWISE,
       call,
-      outputOrder: ["threw", "missing", "unexpected", "weights", "namesTheTensor"],
+      outputOrder: ["threw", "missing", "unexpected", "weightOrder", "weights", "newTensors", "namesTheTensor"],
       cases: [...cases, ...fixtureCases(LESSON, "loadStateDict")],
     },
   ],

@@ -63,9 +63,12 @@ function layerCases(): CaseDef[] {
   ];
 }
 
-/** Gradient versions of the trained-adapter cases (a fresh adapter's A gets no gradient). */
-function gradientCases(call: Call, of: string, upstream = "upstream"): CaseDef[] {
-  const cases = [{ name: "worked example", kind: "worked" as const, inputs: worked }, ...layerCases().filter((c) => !c.name.startsWith("a fresh"))];
+/**
+ * Gradient versions of the layer cases. A fresh adapter (B = 0) is LoRA's first step: A's gradient
+ * is zero there but B's is not, so it stays in unless `fresh` is false (loraLinear's fixtures have one).
+ */
+function gradientCases(call: Call, of: string, upstream = "upstream", fresh = true): CaseDef[] {
+  const cases = [{ name: "worked example", kind: "worked" as const, inputs: worked }, ...layerCases().filter((c) => fresh || !c.name.startsWith("a fresh"))];
   return (["loraA", "loraB"] as const).flatMap((wrt) => cases.map((c) => asGradientCase({ ...c, name: `${c.name}, d/d ${wrt}` }, gradient(call, wrt, upstream), checks(wrt, of))));
 }
 
@@ -80,7 +83,7 @@ const grader: LessonGrader = {
       cases: [
         { name: "worked example: a 2→2 layer, rank 1, α = 2", kind: "worked", inputs: worked },
         ...layerCases(),
-        ...gradientCases(callLinear, "loraLinear(x, W, A, B, α)"),
+        ...gradientCases(callLinear, "loraLinear(x, W, A, B, α)", "upstream", false),
         ...fixtureCases(LESSON, "loraLinear"),
         ...fixturesWithGradient(LESSON, "loraLinear", gradient(callLinear, "loraA"), checks("loraA", "loraLinear"), ".loraA"),
         ...fixturesWithGradient(LESSON, "loraLinear", gradient(callLinear, "loraB"), checks("loraB", "loraLinear"), ".loraB"),

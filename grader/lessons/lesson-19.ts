@@ -78,6 +78,16 @@ const applyCases: CaseDef[] = [
     inputs: () => model({ ...TINY, vocabSize: 16, numAttentionHeads: 2, numKeyValueHeads: 1, tieWordEmbeddings: false }, 5, 8),
   },
   { name: "rank 1 (seed 6)", kind: "edge", inputs: () => model(TINY, 6, 1) },
+  {
+    name: "a square 2-D tensor that is no module's weight (…self_attn.rotary.freqs [8, 8]) gets no adapter, r=2",
+    kind: "edge",
+    inputs: () => {
+      const x = model(WORKED, 8, 2);
+      const weights = x.weights as Record<string, tf.Tensor>;
+      const freqs = tf.tensor2d(new Rng(8).normals(64), [8, 8]);
+      return { ...x, weights: Object.fromEntries(Object.entries(weights).flatMap(([n, t]) => (n.endsWith("q_proj.weight") ? [[n, t], ["model.layers.0.self_attn.rotary.freqs", freqs]] : [[n, t]]))) };
+    },
+  },
   { name: "four layers, H=32, 8 heads over 2, r=16 (seed 7)", kind: "random", inputs: () => model({ vocabSize: 64, hiddenSize: 32, numHiddenLayers: 4, numAttentionHeads: 8, numKeyValueHeads: 2 }, 7, 16) },
 ];
 
@@ -85,6 +95,16 @@ const trainableCases: CaseDef[] = [
   { name: "worked example: the worked model of applyLora with its two adapters, r=2", kind: "worked", inputs: () => shapesWithAdapters(WORKED, 2, square) },
   { name: "no adapters: nothing trains", kind: "edge", inputs: () => shapesWithAdapters(TINY, 4, () => false) },
   { name: "a scalar parameter (shape []) counts as one number", kind: "edge", inputs: () => ({ shapes: { "model.layers.0.scale": [], "model.layers.0.self_attn.q_proj.lora.A.weight": [2, 8], "model.layers.0.self_attn.q_proj.lora.B.weight": [8, 2], "model.norm.weight": [8] } }) },
+  {
+    name: "another adapter parameter (…q_proj.lora.scaling, shape []) trains too: the test is \"lora\" in the name",
+    kind: "edge",
+    inputs: () => ({ shapes: { "model.layers.0.self_attn.q_proj.weight": [8, 8], "model.layers.0.self_attn.q_proj.lora.A.weight": [2, 8], "model.layers.0.self_attn.q_proj.lora.B.weight": [8, 2], "model.layers.0.self_attn.q_proj.lora.scaling": [], "model.norm.weight": [8] } }),
+  },
+  {
+    name: "PEFT-style adapter names (…q_proj.lora_A.default.weight) train too",
+    kind: "edge",
+    inputs: () => ({ shapes: { "model.layers.0.self_attn.q_proj.weight": [8, 8], "model.layers.0.self_attn.q_proj.lora_A.default.weight": [2, 8], "model.layers.0.self_attn.q_proj.lora_B.default.weight": [8, 2], "model.norm.weight": [8] } }),
+  },
   { name: "only B matrices present (a half-loaded adapter file)", kind: "edge", inputs: () => ({ shapes: { "model.layers.0.self_attn.q_proj.weight": [8, 8], "model.layers.0.self_attn.q_proj.lora.B.weight": [8, 2] } }) },
   { name: "two layers, H=16, r=4", kind: "random", inputs: () => shapesWithAdapters({ ...TINY, numHiddenLayers: 2 }, 4, square) },
   { name: "MiniMind's default model (768 × 8 layers) with r=16 adapters", kind: "random", inputs: () => shapesWithAdapters({}, 16, square) },

@@ -46,7 +46,7 @@ function worked(): Inputs {
  * A seeded batch with SFT-like labels: row 0 learns every position after the first, the others a
  * prompt of −100, an answer, then −100 padding (`empty` rows learn nothing).
  */
-function batch(seed: number, B: number, T: number, V: number, Vt: number, alpha: number, temperature: number, opts: { empty?: number[] } = {}): Inputs {
+function batch(seed: number, B: number, T: number, V: number, Vt: number, alpha: number, temperature: number, opts: { empty?: number[]; scale?: number } = {}): Inputs {
   const rng = new Rng(seed);
   const labels = new Int32Array(B * T).fill(-100);
   for (let b = 0; b < B; b++) {
@@ -56,8 +56,8 @@ function batch(seed: number, B: number, T: number, V: number, Vt: number, alpha:
     for (let t = start; t < end; t++) labels[b * T + t] = rng.int(0, V);
   }
   return {
-    studentLogits: tf.tensor3d(rng.normals(B * T * V, 0, 1.5), [B, T, V]),
-    teacherLogits: tf.tensor3d(rng.normals(B * T * Vt, 0, 2), [B, T, Vt]),
+    studentLogits: tf.tensor3d(rng.normals(B * T * V, 0, 1.5 * (opts.scale ?? 1)), [B, T, V]),
+    teacherLogits: tf.tensor3d(rng.normals(B * T * Vt, 0, 2 * (opts.scale ?? 1)), [B, T, Vt]),
     labels: tf.tensor2d(labels, [B, T], "int32"),
     alpha,
     temperature,
@@ -75,6 +75,25 @@ const valueCases: CaseDef[] = [
   { name: "a single position (T=1): nothing to predict, everything is 0", kind: "edge", inputs: () => batch(7, 2, 1, 4, 4, 0.5, 1.5, { empty: [0, 1] }) },
   { name: "teacher equal to the student: distill is 0 (α=0.2 T=1.5)", kind: "edge", inputs: () => sameTeacher() },
   { name: "long sequences T=512, V=32 (seed 8, α=0.5 T=1.5)", kind: "random", inputs: () => batch(8, 2, 512, 32, 32, 0.5, 1.5), tolerance: LONG_REDUCTION },
+  {
+    name: "logit spreads of several hundred (student std 90, teacher std 120; seed 10, α=0.5 T=1.5): probabilities underflow, the loss stays finite",
+    kind: "edge",
+    inputs: () => batch(10, 2, 6, 6, 6, 0.5, 1.5, { scale: 60 }),
+    tolerance: LONG_REDUCTION,
+  },
+  {
+    name: "multi-turn labels: a −100 between two answers is not counted (seed 11, α=0.5 T=2)",
+    kind: "edge",
+    inputs: () => {
+      const x = batch(11, 2, 10, 5, 5, 0.5, 2);
+      (x.labels as tf.Tensor).dispose();
+      const labels = [
+        [-100, -100, 3, 1, -100, -100, 2, 4, -100, -100],
+        [-100, 1, 2, 2, -100, 0, 3, -100, -100, -100],
+      ];
+      return { ...x, labels: tf.tensor2d(labels, [2, 10], "int32") };
+    },
+  },
 ];
 
 /** Student and teacher give the same logits: the KL term vanishes, the cross-entropy does not. */

@@ -6,6 +6,7 @@
 import { dataFixtureCases } from "../engine/data-cases.js";
 import { minimindTokenizer } from "../engine/datasets.js";
 import { Rng } from "../engine/random.js";
+import type { TextTokenizer } from "../../lib/tokenizer.js";
 import { EXACT } from "../engine/types.js";
 import type { CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 
@@ -25,11 +26,19 @@ const listRandom = (values: number[]) => {
   };
 };
 
-const pairCase = (name: string, kind: CaseDef["kind"], chosen: object[], rejected: object[], maxLength: number, draws: number[]): CaseDef => ({
+const pairCase = (name: string, kind: CaseDef["kind"], chosen: object[], rejected: object[], maxLength: number, draws: number[], tokenizer: () => TextTokenizer = minimindTokenizer): CaseDef => ({
   name,
   kind,
-  inputs: () => ({ chosen: structuredClone(chosen), rejected: structuredClone(rejected), tokenizer: minimindTokenizer(), maxLength, random: listRandom(draws) }),
+  inputs: () => ({ chosen: structuredClone(chosen), rejected: structuredClone(rejected), tokenizer: tokenizer(), maxLength, random: listRandom(draws) }),
 });
+
+/** MiniMind's tokenizer with another pad token, <|buffer1|> (id 27): padding must use the tokenizer's pad id, not 0. */
+function padTokenizer(): TextTokenizer {
+  const tok = minimindTokenizer();
+  const padId = tok.tokenToId("<|buffer1|>");
+  if (padId === undefined) throw new Error("MiniMind's tokenizer has no <|buffer1|>");
+  return { ...tok, padId };
+}
 
 /** A DpoSample of length L with seeded ids and a mask over a suffix. */
 function randomSample(rng: Rng, L: number) {
@@ -62,6 +71,7 @@ const grader: LessonGrader = {
         pairCase("worked example: \"2+2?\" answered 4 (chosen) or 5 (rejected), maxLength 24, draws 0.9 and 0.1", "worked", turn("2+2?", "4"), turn("2+2?", "5"), 24, [0.9, 0.1]),
         pairCase("maxLength cuts inside the assistant turn", "edge", turn("Name a prime.", "Seven is prime because it has no divisors but one and itself."), turn("Name a prime.", "Nine."), 20, [0.5, 0.5]),
         pairCase("a reasoning answer draws nothing for its (non-empty) think block", "edge", [{ role: "user", content: "3*3?" }, { role: "assistant", content: "9", reasoning_content: "3+3+3" }], turn("3*3?", "6"), 40, [0.3]),
+        pairCase("a tokenizer whose pad id is not 0 (<|buffer1|>, id 27): the padding uses it", "edge", turn("2+2?", "4"), turn("2+2?", "5"), 32, [0.9, 0.1], padTokenizer),
         pairCase("two assistant turns: both masked", "edge", [...turn("a", "b"), ...turn("c", "d")], [...turn("a", "x"), ...turn("c", "y")], 48, [0.9, 0.9]),
         ...[11, 12].map((seed): CaseDef => {
           const rng = new Rng(seed);

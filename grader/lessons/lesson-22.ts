@@ -131,6 +131,30 @@ const dpoValueCases: CaseDef[] = [
     },
   },
   {
+    name: "the policy equal to the reference (DPO's first step): z = 0 on every pair, response tokens counted",
+    kind: "edge",
+    inputs: () => {
+      const x = randomPairs(16, 3, 6, 0.1);
+      (x.policyLogProbs as tf.Tensor).dispose();
+      return { ...x, policyLogProbs: tf.clone(x.refLogProbs as tf.Tensor) };
+    },
+  },
+  {
+    name: "masks as DPODataset makes them: prompt 0s, an answer, a user turn (a hole), a second answer, padding",
+    kind: "edge",
+    inputs: () => {
+      const x = randomPairs(17, 2, 10, 0.2);
+      (x.mask as tf.Tensor).dispose();
+      const rows = [
+        [0, 0, 1, 1, 0, 0, 1, 1, 0, 0],
+        [0, 1, 1, 1, 1, 0, 0, 0, 0, 0],
+        [0, 0, 1, 0, 0, 1, 1, 1, 1, 0],
+        [0, 0, 0, 1, 1, 1, 0, 1, 0, 0],
+      ];
+      return { ...x, mask: tf.tensor2d(rows) };
+    },
+  },
+  {
     name: "a huge negative margin (β·z = −300): the loss is 300, not Infinity",
     kind: "edge",
     inputs: () => ({

@@ -21,8 +21,9 @@ export type InitA = (name: string, shape: [number, number]) => tf.Tensor2D;
  * A fresh rank-`rank` adapter for every linear layer that MiniMind adapts, named as save_lora
  * names them. `weights`: the model's parameters by name (2-D linear weights [out, in], 1-D norm
  * gains, the embedding); only names ending in ".weight" are modules' weights.
- * Returns a new record, base weights in their input order, each adapter's A then B; A comes from
- * `initA`. The adapters start as a no-op. `weights` is neither changed nor disposed.
+ * Returns a new record of the adapters only, in the order of their layers in `weights`, each
+ * adapter's A then B; A comes from `initA`. The adapters start as a no-op. `weights` is neither
+ * changed nor disposed.
  *
  * Align with: model/model_lora.py:6-15, 21-25
  */

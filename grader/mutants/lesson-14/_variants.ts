@@ -34,15 +34,38 @@ export interface ClipFlaws {
   noSqrt?: boolean;
   /** The norm reported after clipping instead of before. */
   normAfter?: boolean;
+  /** Scaled by maxNorm / ‖g‖ only when ‖g‖ > maxNorm: PyTorch's 1e-6 guard (maxNorm / (‖g‖ + 1e-6), capped at 1) left out. */
+  noEpsGuard?: boolean;
+  /** The norm taken in JavaScript as Math.hypot(...every value): the spread overflows the call stack on a real model's gradient. */
+  hypotSpread?: boolean;
+  /** Right values, no tf.tidy: every intermediate tensor leaks. */
+  noTidy?: boolean;
 }
 
 export function clipVariant(f: ClipFlaws) {
+  if (f.noTidy) {
+    return (grads: tf.Tensor[], maxNorm: number): ClippedGrads => {
+      if (grads.length === 0) return { grads: [], totalNorm: tf.scalar(0) };
+      const totalNorm = tf.norm(tf.stack(grads.map((g) => tf.norm(g)))) as tf.Scalar;
+      const scale = tf.minimum(tf.div(maxNorm, tf.add(totalNorm, 1e-6)), 1);
+      return { grads: grads.map((g) => tf.mul(g, scale)), totalNorm };
+    };
+  }
+  if (f.hypotSpread) {
+    return (grads: tf.Tensor[], maxNorm: number): ClippedGrads =>
+      tf.tidy(() => {
+        const norm = Math.hypot(...grads.flatMap((g) => Array.from(g.dataSync())));
+        const scale = Math.min(maxNorm / (norm + 1e-6), 1);
+        return { grads: grads.map((g) => tf.mul(g, scale)), totalNorm: tf.scalar(norm) };
+      });
+  }
   return (grads: tf.Tensor[], maxNorm: number): ClippedGrads =>
     tf.tidy(() => {
       if (grads.length === 0) return { grads: [], totalNorm: tf.scalar(0) };
       const sq = tf.addN(grads.map((g) => tf.sum(tf.square(g))));
       const norm = (f.noSqrt ? sq : tf.sqrt(sq)) as tf.Scalar;
       const factor = (n: tf.Tensor) => {
+        if (f.noEpsGuard) return tf.where(tf.greater(n, maxNorm), tf.div(maxNorm, n), tf.onesLike(n));
         const raw = tf.div(maxNorm, tf.add(n, 1e-6));
         return f.scaleUp ? raw : tf.minimum(raw, 1);
       };

@@ -36,6 +36,8 @@ export interface RescaleFlaws {
   rounded?: boolean;
   /** The saved step kept as is. */
   none?: boolean;
+  /** step·(saved/current) with the ratio taken in floating point first: 45·(7/5) = 62.999… floors to 62. */
+  floatRatio?: boolean;
 }
 
 export function rescaleVariant(f: RescaleFlaws) {
@@ -43,6 +45,7 @@ export function rescaleVariant(f: RescaleFlaws) {
     if (f.none) return step;
     if (f.inverted) return Math.floor((step * current) / saved);
     if (f.ratioFloored) return step * Math.floor(saved / current);
+    if (f.floatRatio) return Math.floor(step * (saved / current));
     return f.rounded ? Math.round((step * saved) / current) : Math.floor((step * saved) / current);
   };
 }

@@ -15,6 +15,18 @@ export interface LoadFlaws {
   swappedLists?: boolean;
   /** "module." stripped from checkpoint names (a helpful loader; load_state_dict is not one). */
   stripModulePrefix?: boolean;
+  /** `weights` built from the checkpoint: every entry of it (unexpected ones too), in its order, then the missing parameters. */
+  stateDictEntries?: boolean;
+  /** `weights` holds the right names, but in the checkpoint's order, then the missing parameters. */
+  stateDictOrder?: boolean;
+  /** The strict check runs before the shape check: with both wrong, the error names only the missing and unexpected keys. */
+  strictBeforeShapes?: boolean;
+  /** The strict error lists the missing keys only. */
+  strictNamesMissingOnly?: boolean;
+  /** Loaded tensors cloned as they are: a checkpoint of another dtype keeps it. */
+  noCast?: boolean;
+  /** The input tensors themselves returned (cast only when not float32, never cloned): disposing the checkpoint or the old model frees the new weights. */
+  aliasesInputs?: boolean;
 }
 
 export function loadStateDictVariant(f: LoadFlaws) {
@@ -23,15 +35,28 @@ export function loadStateDictVariant(f: LoadFlaws) {
     const sameShape = (a: tf.Tensor, b: tf.Tensor) => a.shape.join(",") === b.shape.join(",");
     const missing = Object.keys(model).filter((n) => !(n in stateDict));
     const unexpected = Object.keys(stateDict).filter((n) => !(n in model));
+    const checkStrict = () => {
+      if (!strict || f.strictIgnored) return;
+      if (f.strictNamesMissingOnly && (missing.length || unexpected.length)) throw new Error(`missing key(s): ${missing.join(", ")}`);
+      if (missing.length || unexpected.length) throw new Error(`missing ${missing.join(", ")}; unexpected ${unexpected.join(", ")}`);
+    };
+    if (f.strictBeforeShapes) checkStrict();
     for (const [n, own] of Object.entries(model)) {
       const given = stateDict[n];
       if (given && !sameShape(given, own) && !f.mismatchSkipped) throw new Error(`size mismatch for ${n}`);
     }
-    if (strict && !f.strictIgnored && (missing.length || unexpected.length)) throw new Error(`missing ${missing.join(", ")}; unexpected ${unexpected.join(", ")}`);
+    if (!f.strictBeforeShapes) checkStrict();
+    const load = (t: tf.Tensor) => (f.aliasesInputs && t.dtype === "float32" ? t : f.noCast ? tf.clone(t) : tf.cast(t, "float32"));
+    const keep = (t: tf.Tensor) => (f.aliasesInputs ? t : tf.clone(t));
     const weights: Record<string, tf.Tensor> = {};
-    for (const [n, own] of Object.entries(model)) {
-      const given = stateDict[n];
-      weights[n] = given && sameShape(given, own) ? tf.clone(given) : f.missingZeroed && !given ? tf.zeros(own.shape) : tf.clone(own);
+    if (f.stateDictEntries || f.stateDictOrder) {
+      for (const [n, t] of Object.entries(stateDict)) if (f.stateDictEntries || n in model) weights[n] = load(t);
+      for (const n of missing) weights[n] = keep(model[n]);
+    } else {
+      for (const [n, own] of Object.entries(model)) {
+        const given = stateDict[n];
+        weights[n] = given && sameShape(given, own) ? load(given) : f.missingZeroed && !given ? tf.zeros(own.shape) : keep(own);
+      }
     }
     return f.swappedLists ? { weights, missing: unexpected, unexpected: missing } : { weights, missing, unexpected };
   };

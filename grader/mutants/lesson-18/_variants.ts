@@ -23,7 +23,12 @@ export interface LoraFlaws {
   transposedDelta?: boolean;
   /** The update subtracted from W. */
   subtract?: boolean;
+  /** A fresh adapter (B all zeros) skipped as a shortcut: the value is right, but B gets no gradient, so training never starts. */
+  skipFresh?: boolean;
 }
+
+/** B is all zeros (read off the tape: the check itself is data). */
+const isFresh = (loraB: tf.Tensor): boolean => (loraB.dataSync() as Float32Array).every((v) => v === 0);
 
 function scaleOf(flaws: LoraFlaws, alpha: number, rank: number): number {
   if (flaws.scale === "no-scale") return 1;
@@ -40,6 +45,7 @@ export function loraLinearVariant(flaws: LoraFlaws) {
     tf.tidy(() => {
       const scale = scaleOf(flaws, alpha, loraA.shape[0]);
       const base = linear(x, weight);
+      if (flaws.skipFresh && isFresh(loraB)) return base;
       let up = linear(linear(x, loraA), loraB);
       if (flaws.detached) up = constant(up);
       if (flaws.scaleWholeOutput) return tf.mul(tf.add(base, up), scale);
@@ -51,6 +57,7 @@ export function mergeLoraVariant(flaws: LoraFlaws) {
   return (weight: tf.Tensor2D, loraA: tf.Tensor2D, loraB: tf.Tensor2D, alpha: number): tf.Tensor2D =>
     tf.tidy(() => {
       const scale = scaleOf(flaws, alpha, loraA.shape[0]);
+      if (flaws.skipFresh && isFresh(loraB)) return tf.clone(weight);
       let delta: tf.Tensor = flaws.transposedDelta ? tf.matMul(loraA, loraB, true, true) : tf.matMul(loraB, loraA);
       if (flaws.detached) delta = constant(delta);
       const scaled = tf.mul(delta, scale);

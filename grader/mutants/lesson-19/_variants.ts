@@ -17,17 +17,19 @@ export interface ApplyFlaws {
   transposedA?: boolean;
   /** Names "M.weight.lora.A" instead of MiniMind's "M.lora.A.weight". */
   wrongNames?: boolean;
+  /** Any square 2-D tensor adapted, whether or not its name ends in ".weight" (a buffer such as "….rotary.freqs" too). */
+  noWeightSuffixCheck?: boolean;
 }
 
 export function applyLoraVariant(flaws: ApplyFlaws) {
   return (weights: Record<string, tf.Tensor>, rank: number, initA: InitA): Record<string, tf.Tensor2D> => {
     const out: Record<string, tf.Tensor2D> = {};
     for (const [name, w] of Object.entries(weights)) {
-      if (!name.endsWith(".weight") || w.rank !== 2) continue;
+      if ((!name.endsWith(".weight") && !flaws.noWeightSuffixCheck) || w.rank !== 2) continue;
       if (name === "model.embed_tokens.weight" && !flaws.embeddingToo) continue;
       const [o, i] = w.shape;
       if (o !== i && !flaws.everyLinear) continue;
-      const module = name.slice(0, -".weight".length);
+      const module = name.endsWith(".weight") ? name.slice(0, -".weight".length) : name;
       const [aName, bName] = flaws.wrongNames ? [`${name}.lora.A`, `${name}.lora.B`] : [`${module}.lora.A.weight`, `${module}.lora.B.weight`];
       const aShape: [number, number] = flaws.transposedA ? [i, rank] : [rank, i];
       if (flaws.zeroA) {
@@ -47,6 +49,10 @@ export interface TrainableFlaws {
   totalBaseOnly?: boolean;
   /** Only names ending in ".lora.A.weight" train. */
   onlyA?: boolean;
+  /** Only the adapter matrices ("….lora.A.weight", "….lora.B.weight") train: another "lora" parameter (a "….lora.scaling") is frozen. */
+  abWeightsOnly?: boolean;
+  /** Only names with ".lora." (dots on both sides) train: PEFT's "….lora_A.default.weight" is frozen. */
+  dottedLora?: boolean;
   /** A parameter's size as the sum of its dimensions. */
   sumOfDims?: boolean;
   /** The frozen names listed instead of the trainable ones. */
@@ -56,7 +62,8 @@ export interface TrainableFlaws {
 export function trainableParamsVariant(flaws: TrainableFlaws) {
   return (shapes: Record<string, readonly number[]>) => {
     const size = (s: readonly number[]) => (flaws.sumOfDims ? s.reduce((p, d) => p + d, 0) : s.reduce((p, d) => p * d, 1));
-    const isAdapter = (n: string) => (flaws.onlyA ? n.endsWith(".lora.A.weight") : n.includes("lora"));
+    const isAdapter = (n: string) =>
+      flaws.onlyA ? n.endsWith(".lora.A.weight") : flaws.abWeightsOnly ? /\.lora\.[AB]\.weight$/.test(n) : flaws.dottedLora ? n.includes(".lora.") : n.includes("lora");
     const trainable: string[] = [];
     let trainableCount = 0;
     let totalCount = 0;

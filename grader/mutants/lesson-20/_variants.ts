@@ -22,6 +22,24 @@ export interface DistillFlaws {
   swappedAlpha?: boolean;
   /** Only the teacher is softened; the student's log-probs are taken at T = 1. */
   studentAtT1?: boolean;
+  /** The student's log-probabilities as log(softmax(z)): −Infinity once a probability underflows (logit spreads beyond about 100). */
+  logOfSoftmax?: boolean;
+  /** The KL as Σ p·(log p − log q) with log p = log(softmax(teacher / T)): 0·(−Infinity) = NaN where a teacher probability underflows to 0. */
+  klLogOfProbs?: boolean;
+  /** The counted positions taken as one span, from the first counted label to the last: a −100 between two answers is counted. */
+  maskAsSpan?: boolean;
+}
+
+/** 1 from each row's first counted label to its last, holes included (built off the tape: it is data). */
+function spanMask(shifted: tf.Tensor1D, B: number, len: number): tf.Tensor1D {
+  const labels = shifted.dataSync();
+  const out = new Float32Array(B * len);
+  for (let b = 0; b < B; b++) {
+    const counted = Array.from({ length: len }, (_, t) => t).filter((t) => labels[b * len + t] !== -100);
+    if (counted.length === 0) continue;
+    for (let t = counted[0]; t <= counted[counted.length - 1]; t++) out[b * len + t] = 1;
+  }
+  return tf.tensor1d(out);
 }
 
 export function distillationLossVariant(f: DistillFlaws) {
@@ -34,14 +52,15 @@ export function distillationLossVariant(f: DistillFlaws) {
       const teacherRaw = tf.reshape(tf.slice(teacherLogits, [0, 0, 0], [B, len, V]), [rows, V]);
       const teacher = f.teacherOnTape ? teacherRaw : stopGradient(teacherRaw);
       const shifted = tf.reshape(tf.slice(labels, [0, f.noShift ? 0 : 1], [B, len]), [rows]);
-      const mask = tf.cast(tf.notEqual(shifted, -100), "float32");
+      const mask = f.maskAsSpan ? spanMask(shifted as tf.Tensor1D, B, len) : tf.cast(tf.notEqual(shifted, -100), "float32");
+      const logSoftmax = (z: tf.Tensor) => (f.logOfSoftmax ? tf.log(tf.softmax(z, -1)) : tf.logSoftmax(z, -1));
       const count = tf.sum(mask);
       const safe = tf.where(tf.cast(mask, "bool"), tf.cast(shifted, "int32"), tf.zeros([rows], "int32"));
-      const logQ = tf.logSoftmax(f.ceAtTemperature ? tf.div(student, temperature) : student, -1);
+      const logQ = logSoftmax(f.ceAtTemperature ? tf.div(student, temperature) : student);
       const tokenCe = tf.neg(tf.sum(tf.mul(logQ, tf.cast(tf.oneHot(safe as tf.Tensor1D, V), "float32")), -1));
       const ce = tf.div(tf.sum(tf.mul(tokenCe, mask)), tf.add(count, 1e-8));
-      const logP = tf.logSoftmax(tf.div(teacher, temperature), -1);
-      const logQT = tf.logSoftmax(f.studentAtT1 ? student : tf.div(student, temperature), -1);
+      const logP = f.klLogOfProbs ? tf.log(tf.softmax(tf.div(teacher, temperature), -1)) : tf.logSoftmax(tf.div(teacher, temperature), -1);
+      const logQT = logSoftmax(f.studentAtT1 ? student : tf.div(student, temperature));
       const tokenKl = f.flippedKl ? tf.sum(tf.mul(tf.exp(logQT), tf.sub(logQT, logP)), -1) : tf.sum(tf.mul(tf.exp(logP), tf.sub(logP, logQT)), -1);
       const kl = f.klOverAllPositions ? tf.div(tf.sum(tf.mul(tokenKl, mask)), Math.max(rows, 1)) : tf.div(tf.sum(tf.mul(tokenKl, mask)), tf.maximum(count, 1));
       const distill = f.noTemperatureSquared ? kl : tf.mul(kl, temperature * temperature);

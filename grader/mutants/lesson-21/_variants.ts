@@ -5,10 +5,11 @@ import type { ChatMessage } from "../../../solutions/lesson-4/chat-template.js";
 import { dpoBatch, dpoSample, type DpoSample } from "../../../solutions/lesson-21/dpo-data.js";
 import { sftLabels } from "../../../solutions/lesson-5/sft.js";
 
-export type SampleFlaw = "mask-unshifted" | "mask-all-tokens" | "rejected-drawn-first" | "labels-as-mask";
+export type SampleFlaw = "mask-unshifted" | "mask-all-tokens" | "rejected-drawn-first" | "labels-as-mask" | "pad-zero";
 
 export function sampleVariant(flaw: SampleFlaw) {
   return (chosen: ChatMessage[], rejected: ChatMessage[], tok: TextTokenizer, maxLength: number, random: () => number): DpoSample => {
+    if (flaw === "pad-zero") return dpoSample(chosen, rejected, { ...tok, padId: 0 }, maxLength, random); // padded with a literal 0
     if (flaw === "rejected-drawn-first") {
       const s = dpoSample(rejected, chosen, tok, maxLength, random);
       return { xChosen: s.xRejected, yChosen: s.yRejected, maskChosen: s.maskRejected, xRejected: s.xChosen, yRejected: s.yChosen, maskRejected: s.maskChosen };
