@@ -121,7 +121,8 @@ describe("runLesson", () => {
 });
 
 describe("naming a known mistake", () => {
-  const result = (status: CaseResult["status"], mistake?: string): CaseResult => ({ exercise: "f", case: "c", kind: "random", status, mistake, tolerance: ELEMENTWISE, ms: 0 });
+  // A failure on values (the only kind a mistake is named from).
+  const result = (status: CaseResult["status"], mistake?: string): CaseResult => ({ exercise: "f", case: "c", kind: "random", status, mistake, tolerance: ELEMENTWISE, ms: 0, ...(status === "failed" ? { wrongValues: true as const } : {}) });
   const repeat = (n: number, r: CaseResult) => Array.from({ length: n }, () => r);
 
   it("names the mistake that explains most failing cases and more than half of them, and says how many", () => {
@@ -138,6 +139,12 @@ describe("naming a known mistake", () => {
     expect(namedMistake([result("failed", "m"), result("failed")])).toBeUndefined();
     expect(namedMistake([result("failed", "m"), result("failed", "m"), result("failed", "n"), result("failed", "n")])).toBeUndefined();
     expect(namedMistake([result("passed")])).toBeUndefined();
+  });
+
+  it("does not count failures on leaked tensors or changed inputs alone", () => {
+    const leaked: CaseResult = { exercise: "f", case: "c", kind: "random", status: "failed", tolerance: ELEMENTWISE, ms: 0 };
+    expect(namedMistake([...repeat(2, result("failed", "m")), ...repeat(5, leaked)])).toEqual({ mistake: "m", matched: 2, failed: 2, crashed: 0 });
+    expect(namedMistake(repeat(5, { ...leaked, mistake: "m" }))).toBeUndefined();
   });
 
   it("counts cases that threw apart instead of saying 'every failing case'", () => {

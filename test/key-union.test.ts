@@ -121,3 +121,15 @@ describe("keyOrder: an opt-in of an exercise or a case", () => {
     }
   });
 });
+
+describe("Maps and Sets", () => {
+  it("are reported as what they are, not as an empty object that equals any other", async () => {
+    const { encodeValue } = await import("../grader/engine/compare.js");
+    const { compareEncoded } = await import("../grader/engine/encoded.js");
+    const { ELEMENTWISE } = await import("../grader/engine/types.js");
+    const map = encodeValue(new Map([["a", 1]]));
+    expect(map).toEqual({ t: "other", what: "a Map of 1 entries (return a plain object or an array)" });
+    expect(encodeValue(new Set([1, 2]))).toEqual({ t: "other", what: "a Set of 2 values (return an array)" });
+    expect(compareEncoded(map, encodeValue({}), ELEMENTWISE)).not.toBeNull();
+  });
+});

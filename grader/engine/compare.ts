@@ -27,6 +27,9 @@ export function encodeValue(v: unknown, seen: Set<object> = new Set()): Encoded 
   if (typeof v === "boolean") return { t: "boolean", v };
   if (typeof v !== "object") return { t: "other", what: `a ${typeof v}` };
   if (v instanceof Promise) return { t: "promise" };
+  // Their entries are not own keys: as an object they would encode as {} and equal anything empty.
+  if (v instanceof Map) return { t: "other", what: `a Map of ${v.size} entries (return a plain object or an array)` };
+  if (v instanceof Set) return { t: "other", what: `a Set of ${v.size} values (return an array)` };
   if (seen.has(v)) return { t: "other", what: "a cyclic structure (an object that contains itself)" };
   seen.add(v);
   try {
