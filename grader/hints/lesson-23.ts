@@ -25,6 +25,7 @@ const hints: LessonHints = {
         "Two passes. First the GAE recursion over all R positions, with V = 0 and A = 0 after the end and the mask ignored (MiniMind masks only afterwards); " +
         "returns are A + V from these raw advantages. Then normalise: the mean and the variance count only tokens with mask 1 " +
         "(population variance: divide by the count, clamped to at least 1), and the result is multiplied by the mask so padding ends at 0. " +
+        "Weight each position by its own mask entry: a mask may have holes, so it is not a length per row. " +
         "Reading each tensor once with dataSync() and looping over Float32Arrays is the simplest and fastest way: GAE needs no gradients, " +
         "and a per-timestep tensor loop costs R small kernel launches (see npm run bench). The recursion is the same either way.",
       formula:
@@ -39,7 +40,8 @@ const hints: LessonHints = {
       keyIdea:
         "ρ = exp(new − old). PPO forms the objective twice per token, once with ρ and once with ρ clipped to [1 − ε, 1 + ε], and keeps the pessimistic one. " +
         "Written as a loss (negated), that is the max of −A·ρ and −A·clip(ρ), not the min. " +
-        "Average it over the tokens the mask keeps, Σ(x·m) / max(Σm, 1), not over all B·R positions.",
+        "Average it over the tokens the mask keeps, Σ(x·m) / max(Σm, 1), not over all B·R positions. " +
+        "Exponentiate the difference, never exp(new) / exp(old): log-probs below about −104 underflow to 0 in float32. Keep it in tensor ops: the gradient must reach newLogps.",
       formula:
         "ρ = exp(newLogps − oldLogps);  loss = Σ m·max(−A·ρ, −A·clip(ρ, 1 − ε, 1 + ε)) / max(Σm, 1). " +
         "TensorFlow.js: tf.exp, tf.clipByValue, tf.maximum, tf.sum, all inside tf.tidy. " +
@@ -51,7 +53,8 @@ const hints: LessonHints = {
         "Which simple function of u = ref − policy is never negative and is 0 only at u = 0?",
       keyIdea:
         "Use the k3 estimator e^u − u − 1 with u = ref − policy: since e^x ≥ 1 + x it is never negative. The order of the subtraction matters, because the estimator is not symmetric. " +
-        "Then take the masked mean over the response tokens, with the denominator clamped to at least 1 so that an all-masked batch gives 0 instead of NaN.",
+        "Then take the masked mean over the response tokens, with the denominator clamped to at least 1 so that an all-masked batch gives 0 instead of NaN. " +
+        "Compute e^u from the difference u, not as exp(ref) / exp(policy), which is 0/0 for log-probs below about −104.",
       formula:
         "u = refLogps − policyLogps;  penalty = Σ m·(e^u − u − 1) / max(Σm, 1). " +
         "MiniMind: trainer/train_ppo.py:207-208 @ d65ef2c.",
@@ -62,7 +65,8 @@ const hints: LessonHints = {
         "How would you keep V within a distance c of V_old, and which error would you then trust?",
       keyIdea:
         "Clip the new values to [V_old − c, V_old + c] (around the rollout's values, not around 0) and measure the squared error to the returns both with and without clipping. " +
-        "Keep the larger of the two per token, so clipping can never hide a large error; then take the masked mean (denominator max(Σm, 1)) and halve it.",
+        "Keep the larger of the two per token, so clipping can never hide a large error; then take the masked mean (denominator max(Σm, 1)) and halve it. " +
+        "Stay in tensor ops (no dataSync): the critic learns through this loss's gradient with respect to values.",
       formula:
         "V_clip = min(max(V, V_old − c), V_old + c);  loss = 0.5 · Σ m·max((V − R)², (V_clip − R)²) / max(Σm, 1). " +
         "tf.clipByValue only takes numbers, so clip with tf.maximum and tf.minimum against tensor bounds. " +

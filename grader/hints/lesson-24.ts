@@ -11,7 +11,7 @@ const hints: LessonHints = {
       keyIdea:
         "Reshape the rewards to [N, G], take each row's mean and standard deviation, normalise, and flatten back. " +
         "The standard deviation is the population one (divide by G, not G − 1; tf.moments gives that variance), and eps is added to the std, not inside the square root. " +
-        "A group whose rewards are all equal must come out exactly 0.",
+        "A group whose rewards are all equal must come out 0 (to float32 rounding), never NaN: E[r²] − μ² cancels badly in float32, so take the mean of (r − μ)².",
       formula:
         "A_i = (r_i − μ_g) / (σ_g + 1e-4), σ_g = √(mean_g (r − μ_g)²). " +
         "MiniMind: trainer/train_grpo.py:121-124 @ d65ef2c (std(dim=1, unbiased=False), then repeat_interleave).",
@@ -31,7 +31,8 @@ const hints: LessonHints = {
       nudge:
         "The same penalty as lesson 23's reference KL, but returned per token, without a mask or a mean. Which order of subtraction does k3 need?",
       keyIdea:
-        "u = ref − policy, then e^u − u − 1: never negative, 0 only where the two log-probs agree. The order matters because the estimator is not symmetric.",
+        "u = ref − policy, then e^u − u − 1: never negative, 0 only where the two log-probs agree. The order matters because the estimator is not symmetric. " +
+        "Take e^u from the difference, not as exp(ref) / exp(policy) (0/0 below about −104).",
       formula: "u = ref − policy;  kl = exp(u) − u − 1, elementwise (unmasked). MiniMind: trainer/train_grpo.py:132-133 @ d65ef2c.",
     },
     grpoPolicyLoss: {
@@ -40,7 +41,8 @@ const hints: LessonHints = {
         "How is it averaged: over all tokens at once, or answer by answer?",
       keyIdea:
         "ρ = exp(policy − old); broadcast the [B] advantages along each row ([B, 1]); keep min(ρA, clip(ρ, 1 − ε, 1 + ε)A), subtract β·kl, negate. " +
-        "Then per row Σ(ℓ·m)/max(Σm, 1), and the mean over rows. The gradient must flow through ρ: do not detach it.",
+        "Then per row Σ(ℓ·m)/max(Σm, 1), and the mean over rows. The gradient must flow through ρ and through the KL term: detach neither. " +
+        "Exponentiate the difference, never exp(policy) / exp(old): log-probs below about −104 underflow to 0 in float32.",
       formula:
         "ρ = exp(policy − old), A broadcast along each row;  ℓ_t = −(min(ρ_t·A, clip(ρ_t, 1 − ε, 1 + ε)·A) − β·kl_t);  loss = mean_b[Σ_t ℓ_t·m_t / max(Σ_t m_t, 1)]. " +
         "MiniMind: trainer/train_grpo.py:132-134, 138-143 @ d65ef2c.",

@@ -10,7 +10,7 @@ const hints: LessonHints = {
         "Which nKeep logit positions score the last nKeep tokens, and which position is left over?",
       keyIdea:
         "Count from the end of each tensor separately: take the nKeep logit positions just before the last one (start at L − nKeep − 1, where L is the logits' own length, not the token count T), " +
-        "and the last nKeep token ids (start at T − nKeep); the last position's logits predict a token that does not exist yet and are dropped. Apply log-softmax over the vocabulary (tf.logSoftmax subtracts the max, so large logits stay finite), then pick each target's entry. " +
+        "and the last nKeep token ids (start at T − nKeep); the last position's logits predict a token that does not exist yet and are dropped. Apply log-softmax over the vocabulary in one step (tf.logSoftmax subtracts the max, so large logits stay finite; tf.log(tf.softmax(z)) gives −Inf once a probability underflows, at spreads beyond about 104), then pick each target's entry. " +
         "Pick with a one-hot multiply and a sum over the last axis: tf.gatherND has no gradient in TensorFlow.js, and the current policy's log-probs must carry one. " +
         "nKeep ≤ 0 returns an empty [B, 0] tensor (Python's ids[:, -0:] would be the whole row). " +
         "A temperature T means the sampler drew from softmax(logits / T): divide the logits by T before the log-softmax (not the log-probs after it).",
@@ -24,7 +24,7 @@ const hints: LessonHints = {
         "Where does a response end: at its EOS, or at the padding? Is the EOS token itself something the policy decided, " +
         "and can an EOS id sitting in a pad position end anything?",
       keyIdea:
-        "Per row, look only at real positions (pad mask 1): the length is the index of the first EOS among them plus 1, or, with no such EOS, the number of real positions; clamp it to at least 1. " +
+        "Per row, look only at real positions (pad mask 1), all R of them (holes in the pad mask mean a real EOS can sit beyond Σ pad): the length is the index of the first EOS among them plus 1, or, with no such EOS, the number of real positions; clamp it to at least 1. " +
         "Then keep position j when j < length AND the pad mask is 1, so an all-padding row still keeps nothing and holes in the pad mask stay 0. " +
         "Traps: first EOS, not last; EOS included; count real positions, not R. No gradient is involved, so reading the tensors with dataSync() and looping is fine. " +
         "Return float32 0/1 (the grader checks the dtype), not int32 or bool.",
@@ -36,7 +36,7 @@ const hints: LessonHints = {
       nudge:
         "MiniMind tokenises with Python's regex \\w+|[^\\w\\s] on the lower-cased text. In which ways do JavaScript's \\w and \\s disagree with Python's?",
       keyIdea:
-        "Lower-case first. Tokens are runs of word characters, or single characters that are neither word characters nor whitespace: punctuation marks are tokens of their own, so do not split on spaces. " +
+        "Lower-case the whole text first, with toLowerCase (Python's lower(); not upper case, not token by token: 'İ' lower-cases to two code points and 'ß' upper-cases to 'SS'). Tokens are runs of word characters, or single characters that are neither word characters nor whitespace: punctuation marks are tokens of their own, so do not split on spaces. " +
         "Python's \\w is Unicode-aware: write it as [\\p{L}\\p{N}_] with the u flag (a run of Chinese characters is one token). Python's whitespace is PY_WHITESPACE from python-text.ts (NEL and \\x1c-\\x1f are spaces, the BOM is a token). " +
         "Form the G = tokens − n + 1 n-grams, count the U distinct ones (join a gram's tokens in a way that cannot collide), scale by cap·2 and cap the result. G ≤ 0 gives 0.",
       formula:
@@ -71,8 +71,9 @@ const hints: LessonHints = {
       nudge:
         "A token is clipped when its ratio has left the window [1 − ε, 1 + ε]. Which side or sides count, and does a ratio exactly on the edge count?",
       keyIdea:
-        "Measure the distance |ρ − 1| on the ratio itself (not on log ρ), compare strictly with ε so both sides count and the boundary does not, cast the boolean to float32, " +
-        "and take the masked mean over kept tokens with the denominator clamped to at least 1.",
+        "Measure the distance |ρ − 1| on the ratio itself (not on log ρ), compare strictly with ε so both sides count and a distance equal to ε does not, cast the boolean to float32, " +
+        "and take the masked mean over kept tokens with the denominator clamped to at least 1. " +
+        "Compare the distance, not ρ with 1 ± ε: float32 rounds 1 + ε and ρ − 1 differently (1.2 is stored as 1.20000005, so its distance from 1 exceeds 0.2, while ρ > 1.2 is false).",
       formula:
         "clipfrac = Σ(1[|ρ − 1| > ε]·m) / max(Σm, 1). TensorFlow.js: tf.abs, tf.greater (strict; not tf.greaterEqual), tf.cast to float32. " +
         "MiniMind: trainer/train_ppo.py:204-206 @ d65ef2c.",

@@ -14,7 +14,8 @@ const hints: LessonHints = {
         "(2) Tool calls: find every <tool_call>…</tool_call> lazily (a greedy match swallows the text between two calls); JSON.parse each stripped inside; keep only objects; the id uses the block's index among all blocks. " +
         "(3) Only if some call parsed, remove all blocks from the content. Strip with Python's whitespace, not trim(): copy PY_WHITESPACE from exercises/lesson-25/python-text.ts into your file (an import from another lesson's folder brings only its functions).",
       formula:
-        "call = { id: `${idPrefix}_${i}`, type: 'function', function: { name: obj.name ?? '', arguments: pyJsonDumps(obj.arguments ?? {}) } }, " +
+        "call = { id: `${idPrefix}_${i}`, type: 'function', function: { name: 'name' in obj ? obj.name : '', arguments: pyJsonDumps('arguments' in obj ? obj.arguments : {}) } } " +
+        "(Python's get defaults only a missing key: {\"name\": null, \"arguments\": null} gives null and \"null\", not '' and \"{}\"; idPrefix defaults to \"call\", never the clock), " +
         "where pyJsonDumps writes arrays as '[' + items.join(', ') + ']' and objects as '{' + '\"k\": v'.join(', ') + '}', and JSON.stringify for everything else. " +
         "Regexes: /<think>([\\s\\S]*?)<\\/think>/, /<think>[\\s\\S]*?<\\/think>[ws]*/g, /<tool_call>([\\s\\S]*?)<\\/tool_call>/g. " +
         "MiniMind: scripts/serve_openai_api.py:83-102 @ d65ef2c.",

@@ -5,11 +5,12 @@
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";
+import { gradientCall } from "../engine/gradients.js";
 import { maskRowProbe } from "../engine/probes.js";
 import { lastTokenValues, normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
 import { Rng } from "../engine/random.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
-import type { CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
+import type { AnyFn, CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 
 const LESSON = "lesson-23";
 
@@ -75,6 +76,43 @@ const allMaskedCase = (keys: Fields, extra: Inputs, name = "every token masked: 
     return pick({ ...b, mask: tf.zeros([2, 3]) }, keys, extra);
   },
 });
+
+/** A seeded batch whose mask has holes (a 0 between kept tokens, a row starting with 0). */
+const holedMaskCase = (keys: Fields, extra: Inputs, name: string): CaseDef => ({
+  name,
+  kind: "edge",
+  inputs: () => {
+    const b = randomBatch(17, 2, 5);
+    b.mask.dispose();
+    return pick({ ...b, mask: tf.tensor2d([[1, 0, 1, 1, 0], [0, 1, 1, 0, 1]]) }, keys, extra);
+  },
+});
+
+/** The worked batch with every log-prob moved below −100 (by the same −105): ratios unchanged, exp of each underflows. */
+const deepLogpsCase = (keys: Fields, extra: Inputs): CaseDef => ({
+  name: "log-probs below −100 (the worked batch shifted by −105): the ratio from a difference",
+  kind: "edge",
+  inputs: () => {
+    const b = workedBatch();
+    for (const k of ["oldLogps", "newLogps", "refLogps"] as const) {
+      const shifted = tf.tidy(() => tf.sub(b[k], 105)) as tf.Tensor2D;
+      b[k].dispose();
+      b[k] = shifted;
+    }
+    return pick(b, keys, extra);
+  },
+});
+
+/** A random case graded on the loss's gradient with respect to one input. */
+const gradientCase = (c: CaseDef, call: (fn: AnyFn, x: Inputs) => unknown, wrt: string): CaseDef => ({
+  ...c,
+  name: `gradient w.r.t. ${wrt}: ${c.name}`,
+  call: gradientCall(call, wrt),
+  checks: `the gradient of the loss with respect to ${wrt}`,
+});
+
+const callPolicy = (fn: AnyFn, x: Inputs) => fn(x.newLogps, x.oldLogps, x.advantages, x.mask, x.clipEpsilon);
+const callValue = (fn: AnyFn, x: Inputs) => fn(x.values, x.oldValues, x.returns, x.mask, x.cliprangeValue);
 
 function describeBatch(seed: number, B: number, R: number): string {
   return `seed ${seed}, B=${B} R=${R}`;
@@ -143,6 +181,7 @@ const grader: LessonGrader = {
         gaeCase("all-masked rows among full ones", "edge", 13, 4, 5, 0.95, 0.9, 0),
         allMaskedCase(GAE, { gamma: 0.9, lam: 0.8 }, "every token masked: advantages are all zero, returns still A + V (γ=0.9 λ=0.8)"),
         gaeCase("a single token", "edge", 15, 1, 1, 0.99, 0.95),
+        holedMaskCase(GAE, { gamma: 0.9, lam: 0.95 }, "a mask with holes: each position weighted by its own entry (seed 17, B=2 R=5, γ=0.9 λ=0.95)"),
         gaeCase("long responses, R=512", "random", 16, 4, 512, 0.99, 0.95, 1, LONG_REDUCTION),
         ...fixtureCases(LESSON, "maskedGae", fixtureTolerance),
       ],
@@ -152,7 +191,7 @@ const grader: LessonGrader = {
       file: "ppo.ts",
       tolerance: ELEMENTWISE,
       probe: maskRowProbe(),
-      call: (fn, x) => fn(x.newLogps, x.oldLogps, x.advantages, x.mask, x.clipEpsilon),
+      call: callPolicy,
       cases: [
         {
           name: "worked example (ε=0.2)",
@@ -165,6 +204,8 @@ const grader: LessonGrader = {
         allMaskedCase(POLICY, { clipEpsilon: 0.2 }),
         lossCase("a single token", "edge", POLICY, 24, 1, 1, { clipEpsilon: 0.2 }, { logRatioStd: 0.5 }),
         lossCase("long responses, R=512", "random", POLICY, 25, 4, 512, { clipEpsilon: 0.2 }, { logRatioStd: 0.4, tolerance: LONG_REDUCTION }),
+        deepLogpsCase(POLICY, { clipEpsilon: 0.2 }),
+        gradientCase(lossCase("clipped and unclipped tokens, ε=0.2", "random", POLICY, 26, 3, 5, { clipEpsilon: 0.2 }, { logRatioStd: 0.6 }), callPolicy, "newLogps"),
         ...fixtureCases(LESSON, "ppoPolicyLoss", fixtureTolerance),
       ],
     },
@@ -181,6 +222,7 @@ const grader: LessonGrader = {
         allMaskedCase(KL, {}),
         lossCase("a single token", "edge", KL, 33, 1, 1, {}, { logRatioStd: 0.5 }),
         lossCase("long responses, R=512", "random", KL, 34, 4, 512, {}, { logRatioStd: 0.3, tolerance: LONG_REDUCTION }),
+        deepLogpsCase(KL, {}),
         ...fixtureCases(LESSON, "referenceKlPenalty", fixtureTolerance),
       ],
     },
@@ -189,7 +231,7 @@ const grader: LessonGrader = {
       file: "ppo.ts",
       tolerance: ELEMENTWISE,
       probe: maskRowProbe(),
-      call: (fn, x) => fn(x.values, x.oldValues, x.returns, x.mask, x.cliprangeValue),
+      call: callValue,
       cases: [
         { name: "worked example (c=0.2)", kind: "worked", inputs: () => pick(workedBatch(), VALUE, { cliprangeValue: 0.2 }) },
         lossCase("ragged mask, c=0.2", "random", VALUE, 41, 3, 7, { cliprangeValue: 0.2 }),
@@ -198,6 +240,7 @@ const grader: LessonGrader = {
         allMaskedCase(VALUE, { cliprangeValue: 0.2 }),
         lossCase("a single token", "edge", VALUE, 44, 1, 1, { cliprangeValue: 0.2 }),
         lossCase("long responses, R=512", "random", VALUE, 45, 4, 512, { cliprangeValue: 0.2 }, { tolerance: LONG_REDUCTION }),
+        gradientCase(lossCase("clipped and unclipped values, c=0.2", "random", VALUE, 46, 3, 5, { cliprangeValue: 0.2 }), callValue, "values"),
         ...fixtureCases(LESSON, "clippedValueLoss", fixtureTolerance),
       ],
     },

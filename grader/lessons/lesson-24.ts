@@ -111,6 +111,19 @@ const zeroAdvantageCase = (extra: Inputs): CaseDef => ({
   },
 });
 
+/** The worked log-probs moved below −100 (all three by the same −105): ratios and KL unchanged, exp of each log-prob underflows. */
+const deepLogpsCase = (extra: Inputs): CaseDef => ({
+  name: "log-probs below −100 (the worked batch shifted by −105): the ratio from a difference, never exp(p) / exp(o)",
+  kind: "edge",
+  inputs: () => {
+    const x = workedLogps();
+    const shift = (t: unknown) => tf.tidy(() => tf.sub(t as tf.Tensor, 105));
+    const out = { ...x, oldLogps: shift(x.oldLogps), policyLogps: shift(x.policyLogps), refLogps: shift(x.refLogps), ...extra };
+    tf.dispose([x.oldLogps as tf.Tensor, x.policyLogps as tf.Tensor, x.refLogps as tf.Tensor]);
+    return out;
+  },
+});
+
 /** Random rewards for N groups of G, at a scale. */
 const rewardsCase = (name: string, kind: CaseDef["kind"], seed: number, N: number, G: number, scale = 1): CaseDef => ({
   name: `${name} (seed ${seed}, N=${N} G=${G})`,
@@ -172,6 +185,7 @@ const grpoValueCases: CaseDef[] = [
   lossCase("a single token", "edge", 45, 1, 1, GRPO, { logRatioStd: 0.5 }),
   lossCase("β = 0: the clipped surrogate alone", "edge", 46, 3, 5, { epsilon: 0.2, beta: 0 }, { logRatioStd: 0.6 }),
   zeroAdvantageCase(GRPO),
+  deepLogpsCase(GRPO),
 ];
 
 const cispoValueCases: CaseDef[] = [
@@ -182,6 +196,7 @@ const cispoValueCases: CaseDef[] = [
   lossCase("rows with no counted token count as 0 in the batch mean", "edge", 54, 5, 6, CISPO, { minLen: 0, logRatioStd: 0.8 }),
   lossCase("a single token", "edge", 55, 1, 1, CISPO, { logRatioStd: 0.5 }),
   zeroAdvantageCase(CISPO),
+  deepLogpsCase(CISPO),
 ];
 
 const grader: LessonGrader = {
@@ -191,7 +206,8 @@ const grader: LessonGrader = {
       name: "groupRelativeAdvantages",
       file: "grpo.ts",
       tolerance: ELEMENTWISE,
-      call: (fn, x) => fn(x.rewards, x.numGenerations),
+      // `eps` is optional: most cases leave it out (the default must be MiniMind's 1e-4), one gives it.
+      call: (fn, x) => (x.eps === undefined ? fn(x.rewards, x.numGenerations) : fn(x.rewards, x.numGenerations, x.eps)),
       cases: [
         { name: "worked example: 2 prompts × 3 answers, the second group all equal", kind: "worked", inputs: workedRewards },
         rewardsCase("64 groups of 8", "random", 21, 64, 8),
@@ -202,6 +218,23 @@ const grader: LessonGrader = {
           name: "two answers per prompt, one group tied: ±1 (almost) and 0",
           kind: "edge",
           inputs: () => ({ rewards: tf.tensor1d([2, -1, 0.25, 0.25]), numGenerations: 2 }),
+        },
+        {
+          name: "eps given (0.5): σ + eps in the denominator, ±0.75",
+          kind: "edge",
+          inputs: () => ({ rewards: tf.tensor1d([2, -1, 0.25, 0.25]), numGenerations: 2, eps: 0.5 }),
+        },
+        {
+          name: "rewards near 1000 (1000, 1000.5, 1001): the variance keeps the spread in float32",
+          kind: "edge",
+          inputs: () => ({ rewards: tf.tensor1d([1000, 1000.5, 1001, -3, 2, 7.5]), numGenerations: 3 }),
+        },
+        {
+          name: "a tied group of 0.1: 0 (to float32 rounding of its mean), not NaN",
+          kind: "edge",
+          inputs: () => ({ rewards: tf.tensor1d([0.1, 0.1, 0.1, 0.4, 0.2, 0.3]), numGenerations: 3 }),
+          // The mean of three float32 0.1s rounds by a few 1e-9, which the 1e-4 eps turns into ~1e-4: not a mistake.
+          tolerance: { rtol: 1e-5, atol: 2e-4 },
         },
         ...fixtureCases(LESSON, "groupRelativeAdvantages"),
       ],
@@ -242,6 +275,11 @@ const grader: LessonGrader = {
         klCase("long completions, R=512", "random", 62, 8, 512, 0.3),
         { name: "policy equal to the reference: 0 everywhere", kind: "edge", inputs: () => ({ policyLogps: tf.tensor2d([[-1, -2.5, -0.1]]), refLogps: tf.tensor2d([[-1, -2.5, -0.1]]) }) },
         { name: "large gaps of both signs (δ = ±4)", kind: "edge", inputs: () => ({ policyLogps: tf.tensor2d([[-5, -1], [-0.5, -4.5]]), refLogps: tf.tensor2d([[-1, -5], [-4.5, -0.5]]) }) },
+        {
+          name: "log-probs below −100: e^δ from the difference, never exp(ref) / exp(policy)",
+          kind: "edge",
+          inputs: () => ({ policyLogps: tf.tensor2d([[-105, -104.5, -120], [-130, -110.25, -3]]), refLogps: tf.tensor2d([[-104.8, -105.5, -119], [-131, -110.25, -106]]) }),
+        },
         ...fixtureCases(LESSON, "tokenKlPenalty", fixtureTolerance),
       ],
     },

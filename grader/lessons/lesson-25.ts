@@ -101,6 +101,10 @@ function randomResponse(rng: Rng): string {
   return `<think>\n${thinking}\n</think>\n${answer}${extra}`;
 }
 
+/** tools/parity/lesson_25.py's rep_penalty is Python's own re and str (no PyTorch): labelled by what computed it. */
+const pythonFixtures = (exercise: string): CaseDef[] =>
+  fixtureCases(LESSON, exercise).map((c) => ({ ...c, name: c.name.replace(/^PyTorch fixture: /, "Python fixture: ") }));
+
 const penaltyCase = (name: string, kind: CaseDef["kind"], text: string, n?: number, cap?: number): CaseDef => ({
   name: `${name}${n === undefined ? "" : ` (n=${n}, cap=${cap})`}`,
   kind,
@@ -169,6 +173,18 @@ const grader: LessonGrader = {
         logpCase("large logits (×12): log-softmax must subtract the max", "random", 66, 2, 8, 5, 9, 4, 12),
         logpCase("long responses, R=512", "random", 67, 2, 520, 513, 8, 512),
         {
+          name: "logit spreads beyond 100 (200 against 0, 120 against −150): log-probs of −200 and below, no −Inf or NaN",
+          kind: "edge",
+          inputs: () => ({
+            logits: tf.tensor3d([
+              [[200, 0, -10, 5], [-150, 120, 0, 0], [1, 2, 3, 4]],
+              [[0, 0, 0, 300], [90, -90, 0, 0], [0, 0, 0, 0]],
+            ]),
+            inputIds: tf.tensor2d([[3, 1, 0], [2, 3, 1]], undefined, "int32"),
+            nKeep: 2,
+          }),
+        },
+        {
           name: "worked logits at temperature 0.5: logits / T before the log-softmax",
           kind: "edge",
           inputs: () => ({ logits: tf.tensor3d(WORKED_LOGITS), inputIds: tf.tensor2d(WORKED_IDS, undefined, "int32"), nKeep: 3, temperature: 0.5 }),
@@ -210,6 +226,12 @@ const grader: LessonGrader = {
         maskRows([[5, 6, EOS, 7], [5, EOS, EOS, 7]], [[1, 0, 1, 1], [1, 1, 1, 1]], "a hole in the pad mask; two EOS in a row", "edge"),
         maskRows([[5, 6, 7, EOS], [5, EOS, 6, 7]], [[1, 1, 1, 0], [1, 0, 1, 1]], "an EOS id at a pad position is ignored (after the end, or in a hole)", "edge"),
         maskRows([[EOS], [7]], [[1], [1]], "a single position", "edge"),
+        maskRows(
+          [[5, PAD, 6, EOS, PAD], [PAD, 7, EOS, 8, 9]],
+          [[1, 0, 1, 1, 0], [0, 1, 1, 1, 1]],
+          "holes before the EOS: a real EOS at position 3 with only 3 real positions still ends the row",
+          "edge",
+        ),
         { name: "ragged padding, 0-3 EOS per row (seed 71, B=6 R=10)", kind: "random", inputs: () => randomMaskBatch(71, 6, 10) },
         { name: "long responses (seed 72, B=4 R=512)", kind: "random", inputs: () => randomMaskBatch(72, 4, 512) },
         ...fixtureCases(LESSON, "ppoResponseMask"),
@@ -219,7 +241,8 @@ const grader: LessonGrader = {
       name: "repetitionPenalty",
       file: "reward.ts",
       tolerance: EXACT,
-      call: (fn, x) => fn(x.text, x.n, x.cap),
+      // n and cap are optional: the worked case leaves both out, so their defaults are graded too.
+      call: (fn, x) => (x.n === undefined ? fn(x.text) : x.cap === undefined ? fn(x.text, x.n) : fn(x.text, x.n, x.cap)),
       cases: [
         penaltyCase("worked example: the second response, default n and cap", "worked", WORKED_RESPONSES[1]),
         penaltyCase("an empty text", "edge", ""),
@@ -227,12 +250,15 @@ const grader: LessonGrader = {
         penaltyCase("one word repeated reaches the cap", "edge", "no no no no no no no", 3, 0.5),
         penaltyCase("case and punctuation: 'The' is 'the', ',' is a token", "edge", "The end,the END, the end.", 2, 0.5),
         penaltyCase("Chinese runs are single tokens", "edge", "我们学习模型，我们学习模型，我们学习。", 2, 0.5),
-        penaltyCase("Python's spaces (\\x1c, NEL) and a BOM token", "edge", "ok\x1cok\x85ok \ufeffok \ufeff ok", 2, 0.5),
+        penaltyCase("Python's spaces (\\x1c, NEL) and a BOM token", "edge", "ok\x1cok\x85ok \ufeffok \ufeff ok café ok", 2, 0.5),
+        penaltyCase("Python's spaces between Chinese words, and a BOM", "edge", "你好\x1c你好\x85你好 \ufeff", 1, 0.5),
         penaltyCase("unigrams with cap 1", "edge", "a b a b a c", 1, 1),
+        penaltyCase("Unicode lower case of the whole text: 'İ' becomes 'i' and a combining dot (its own token), 'The' is 'the', 'ß' stays", "edge", "İstanbul İzmir the The straße strasse", 1, 0.5),
+        penaltyCase("lower case, not upper: 'straße' and 'strasse' stay two words", "edge", "straße strasse", 1, 0.5),
         randomPenaltyCase(81, 3, 0.5),
         randomPenaltyCase(82, 2, 0.3),
         randomPenaltyCase(83, 4, 1),
-        ...fixtureCases(LESSON, "repetitionPenalty"),
+        ...pythonFixtures("repetitionPenalty"),
       ],
     },
     {
@@ -251,6 +277,9 @@ const grader: LessonGrader = {
         rewardCase("19 characters and a NEL (U+0085), which Python strips", "edge", "m".repeat(19) + "\x85"),
         rewardCase("a BOM (U+FEFF), which Python keeps, and 19 characters", "edge", "\ufeff" + "m".repeat(19)),
         rewardCase("a thinking block of exactly 300 characters, answer repeated", "edge", `<think>${"n".repeat(293)}</think> ok ok ok ok`),
+        rewardCase("15 characters after <think>: 22 with the tag, inside the thinking window", "edge", `<think>${"t".repeat(15)}</think>\nA short answer of enough length.`),
+        rewardCase("296 characters after <think>: 303 with the tag, too long", "edge", `<think>${"t".repeat(296)}</think>\nA short answer of enough length.`),
+        rewardCase("a thinking of 19 characters once stripped (21 with its newlines)", "edge", `<think>${"s".repeat(12)}\n\n</think>\nA short answer of enough length.`),
         rewardCase("only a </think> (empty thinking), then a repetitive answer", "edge", "</think>hello hello hello hello hello"),
         rewardCase("two </think>: the first one splits", "edge", "<think>short</think>a second part that is long enough</think>no no no no"),
         {
@@ -294,6 +323,11 @@ const grader: LessonGrader = {
           inputs: () => ({ ratio: tf.tidy(() => tf.exp(tf.tensor2d(WORKED_LOG_RATIO))), mask: tf.tensor2d(WORKED_MASK), eps: 0.2 }),
         },
         { name: "every token masked: 0, not NaN", kind: "edge", inputs: () => ({ ratio: tf.tensor2d([[1.5, 0.5]]), mask: tf.zeros([1, 2]), eps: 0.2 }) },
+        {
+          name: "decimal ε in float32: a ratio stored as 1.2 is 1.20000005, whose distance from 1 exceeds ε = 0.2",
+          kind: "edge",
+          inputs: () => ({ ratio: tf.tensor2d([[1.2, 0.8, 1.1], [0.9, 1.3, 1.05]]), mask: tf.ones([2, 3]), eps: 0.2 }),
+        },
         {
           name: "ratios exactly on 1 ± ε are not clipped (ε=0.25)",
           kind: "edge",

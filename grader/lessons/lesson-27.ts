@@ -14,7 +14,19 @@ const LESSON = "lesson-27";
 /** The worked example of lessons/27-conversion-api-webui.md: a reply to a prompt that opened <think>. */
 const WORKED_REPLY = 'The user wants the weather in Paris.\n</think>\n\nLet me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city":"Paris"}}\n</tool_call>';
 
-const reply = (name: string, kind: CaseDef["kind"], text: string, idPrefix = "call"): CaseDef => ({ name, kind, inputs: () => ({ text, idPrefix }) });
+/** A reply case; without `idPrefix` the function is called with one argument, so its default is graded. */
+const reply = (name: string, kind: CaseDef["kind"], text: string, idPrefix?: string): CaseDef => ({
+  name,
+  kind,
+  inputs: () => (idPrefix === undefined ? { text } : { text, idPrefix }),
+});
+
+/**
+ * tools/parity/lesson_27.py computes its expectations with Python's own re, str.strip and json (no
+ * PyTorch is involved), so its cases are labelled by what computed them.
+ */
+const pythonFixtures = (): CaseDef[] =>
+  fixtureCases(LESSON, "parseAssistantText").map((c) => ({ ...c, name: c.name.replace(/^PyTorch fixture: /, "Python fixture: ") }));
 
 const WORDS = ["the", "weather", "is", "sunny", "42", "你好", "café", "😀", "Paris", "yes"];
 const SPACES = ["", " ", "\n", "\n\n", "\t", "\u3000", "\x85"];
@@ -51,7 +63,7 @@ const grader: LessonGrader = {
       name: "parseAssistantText",
       file: "parse-reply.ts",
       tolerance: EXACT,
-      call: (fn, x) => fn(x.text, x.idPrefix),
+      call: (fn, x) => (x.idPrefix === undefined ? fn(x.text) : fn(x.text, x.idPrefix)),
       outputOrder: ["reasoningContent", "toolCalls", "content"],
       cases: [
         reply("worked example: thinking closed by </think>, a tool call", "worked", WORKED_REPLY),
@@ -64,6 +76,7 @@ const grader: LessonGrader = {
         reply("two </think> without <think>: split at the first", "edge", "a </think> b </think> c"),
         reply("a tool call without arguments gets {}", "edge", '<tool_call>{"name": "now"}</tool_call>'),
         reply("a tool call without a name gets \"\"", "edge", '<tool_call>{"arguments": {"q": 1}}</tool_call>'),
+        reply("a null name and null arguments stay null and \"null\" (Python's get defaults only a missing key)", "edge", '<tool_call>{"name": null, "arguments": null}</tool_call>'),
         reply("string arguments are written as a JSON string", "edge", '<tool_call>{"name": "f", "arguments": "{\\"a\\": 1}"}</tool_call>'),
         reply("nested arguments: Python's separators at every level", "edge", '<tool_call>{"name":"f","arguments":{"a":[1,{"b":null}],"c":"é"}}</tool_call>'),
         reply("only broken tool JSON: nothing parsed, the blocks stay in the content", "edge", 'Calling <tool_call>{"name": "f", </tool_call> now'),
@@ -90,7 +103,7 @@ const grader: LessonGrader = {
             return { text: `<think>${"t".repeat(2000)}</think>${parts.join("\n")}`, idPrefix: "call" };
           },
         },
-        ...fixtureCases(LESSON, "parseAssistantText"),
+        ...pythonFixtures(),
       ],
     },
   ],

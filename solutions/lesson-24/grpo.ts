@@ -25,7 +25,8 @@ function sequenceThenBatchMean(perToken: tf.Tensor2D, mask: tf.Tensor2D): tf.Sca
  * prompt (population standard deviation, `eps` added to it).
  *
  * `rewards`: [N·G] float32, G consecutive rewards per prompt; `numGenerations`: G.
- * Returns [N·G] float32. A group whose rewards are all equal (G = 1 included) gets exactly 0.
+ * Returns [N·G] float32. A group whose rewards are all equal (G = 1 included) gets 0, never NaN
+ * (to float32 rounding: the mean of three 0.1s can miss 0.1 by an ulp, which eps turns into ~1e-4).
  *
  * Align with: trainer/train_grpo.py:121-124
  */

@@ -31,8 +31,9 @@ export function approxKl(logRatio: tf.Tensor2D, mask: tf.Tensor2D): tf.Scalar {
 }
 
 /**
- * The share of kept tokens whose ratio left the clip window [1 − ε, 1 + ε], on either side; a
- * ratio exactly on the boundary is inside.
+ * The share of kept tokens whose ratio left the clip window [1 − ε, 1 + ε], on either side. As in
+ * MiniMind's float32 tensors, a ratio is outside when its distance |ρ − 1|, in float32, exceeds ε:
+ * a distance equal to ε is inside, but a ratio stored as 1.2 (1.20000005) is outside ε = 0.2.
  *
  * `ratio` = exp(log π_new − log π_old) and `mask`: [B, R] float32; `eps`: the clip ε. Returns a
  * float32 scalar in [0, 1]; 0 when the mask keeps nothing.

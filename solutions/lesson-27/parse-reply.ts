@@ -13,9 +13,9 @@ export interface ToolCall {
   id: string;
   type: "function";
   function: {
-    /** The called function's name ("" when the JSON had none). */
+    /** The JSON's `name` value as it is: "" only when the key is missing (a null name stays null, as in Python). */
     name: string;
-    /** The call's arguments as a JSON text (OpenAI sends arguments as a string). */
+    /** The JSON's `arguments` value re-serialised as JSON text ("{}" when the key is missing, "null" for null). */
     arguments: string;
   };
 }

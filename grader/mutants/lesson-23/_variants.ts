@@ -19,6 +19,8 @@ export interface GaeFlaws {
   returnsFromNormalised?: boolean;
   /** Padding keeps its normalised advantage. */
   noFinalMask?: boolean;
+  /** Each row's kept tokens taken as its first Σ_t mask positions (as if masks had no holes). */
+  maskAsPrefix?: boolean;
 }
 
 export function gaeVariant(flaws: GaeFlaws) {
@@ -43,7 +45,8 @@ export function gaeVariant(flaws: GaeFlaws) {
         adv[i] = next;
       }
     }
-    const w = flaws.statsOverPadding ? new Float32Array(m.length).fill(1) : m;
+    const kept = flaws.maskAsPrefix ? prefixOfCount(m, B, R) : m;
+    const w = flaws.statsOverPadding ? new Float32Array(m.length).fill(1) : kept;
     let count = 0;
     let sum = 0;
     for (let i = 0; i < w.length; i++) {
@@ -55,10 +58,21 @@ export function gaeVariant(flaws: GaeFlaws) {
     for (let i = 0; i < w.length; i++) sq += (adv[i] - mean) ** 2 * w[i];
     const variance = sq / Math.max(flaws.sampleVariance ? count - 1 : count, 1);
     const scale = 1 / Math.sqrt(variance + 1e-8);
-    const norm = adv.map((a, i) => (a - mean) * scale * (flaws.noFinalMask ? 1 : m[i]));
+    const norm = adv.map((a, i) => (a - mean) * scale * (flaws.noFinalMask ? 1 : kept[i]));
     const returns = (flaws.returnsFromNormalised ? norm : adv).map((a, i) => a + v[i]);
     return { advantages: tf.tensor2d(norm, [B, R]), returns: tf.tensor2d(returns, [B, R]) };
   };
+}
+
+/** Per row, 1 on the first Σ_t mask[b, t] positions: the mask read as a length. */
+function prefixOfCount(m: ArrayLike<number>, B: number, R: number): Float32Array {
+  const out = new Float32Array(B * R);
+  for (let b = 0; b < B; b++) {
+    let len = 0;
+    for (let t = 0; t < R; t++) len += m[b * R + t];
+    for (let t = 0; t < len; t++) out[b * R + t] = 1;
+  }
+  return out;
 }
 
 /** Σ(x·m)/max(Σm, 1), or the flawed denominators learners write. */
@@ -78,6 +92,10 @@ export interface PolicyFlaws {
   noClip?: boolean;
   /** The ratio clipped to [−ε, ε] around 0 in log space, i.e. exp(clip(log ρ, −ε, ε)). */
   clipLogRatio?: boolean;
+  /** ρ = exp(new) / exp(old): both underflow to 0 for log-probs below about −104 (0/0 = NaN). */
+  ratioOfProbs?: boolean;
+  /** The loss computed on plain numbers (dataSync) and returned as a fresh scalar: no gradient. */
+  noGradient?: boolean;
   denominator?: "masked" | "all" | "unclamped";
 }
 
@@ -85,11 +103,12 @@ export function policyVariant(flaws: PolicyFlaws) {
   return (newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, advantages: tf.Tensor2D, mask: tf.Tensor2D, eps: number) =>
     tf.tidy(() => {
       const logRatio = flaws.flippedRatio ? tf.sub(oldLogps, newLogps) : tf.sub(newLogps, oldLogps);
-      const ratio = tf.exp(logRatio);
+      const ratio = flaws.ratioOfProbs ? tf.div(tf.exp(newLogps), tf.exp(oldLogps)) : tf.exp(logRatio);
       const clipped = flaws.noClip ? ratio : flaws.clipLogRatio ? tf.exp(tf.clipByValue(logRatio, -eps, eps)) : tf.clipByValue(ratio, 1 - eps, 1 + eps);
       const a = tf.mul(tf.neg(advantages), ratio);
       const b = tf.mul(tf.neg(advantages), clipped);
-      return meanOver(flaws.minInsteadOfMax ? tf.minimum(a, b) : tf.maximum(a, b), mask, flaws.denominator);
+      const loss = meanOver(flaws.minInsteadOfMax ? tf.minimum(a, b) : tf.maximum(a, b), mask, flaws.denominator);
+      return flaws.noGradient ? tf.scalar(loss.dataSync()[0]) : loss;
     });
 }
 
@@ -100,6 +119,8 @@ export interface KlFlaws {
   k1?: boolean;
   /** exp(u) − u without the − 1. */
   noMinusOne?: boolean;
+  /** e^u as exp(ref) / exp(policy): both underflow to 0 for log-probs below about −104. */
+  ratioOfProbs?: boolean;
   denominator?: "masked" | "all" | "unclamped";
 }
 
@@ -107,7 +128,8 @@ export function klVariant(flaws: KlFlaws) {
   return (policyLogps: tf.Tensor2D, refLogps: tf.Tensor2D, mask: tf.Tensor2D) =>
     tf.tidy(() => {
       const u = flaws.flippedDelta ? tf.sub(policyLogps, refLogps) : tf.sub(refLogps, policyLogps);
-      const perToken = flaws.k1 ? tf.neg(u) : tf.sub(tf.sub(tf.exp(u), u), flaws.noMinusOne ? 0 : 1);
+      const expU = flaws.ratioOfProbs ? tf.div(tf.exp(refLogps), tf.exp(policyLogps)) : tf.exp(u);
+      const perToken = flaws.k1 ? tf.neg(u) : tf.sub(tf.sub(expU, u), flaws.noMinusOne ? 0 : 1);
       return meanOver(perToken, mask, flaws.denominator);
     });
 }
@@ -121,6 +143,8 @@ export interface ValueFlaws {
   clipAbsolute?: boolean;
   /** Plain squared error, no clipped term. */
   noClip?: boolean;
+  /** The loss computed on plain numbers (dataSync) and returned as a fresh scalar: no gradient. */
+  noGradient?: boolean;
   denominator?: "masked" | "all" | "unclamped";
 }
 
@@ -131,6 +155,7 @@ export function valueVariant(flaws: ValueFlaws) {
       const plain = tf.square(tf.sub(values, returns));
       const clipped = flaws.noClip ? plain : tf.square(tf.sub(clippedValues, returns));
       const worst = flaws.minInsteadOfMax ? tf.minimum(plain, clipped) : tf.maximum(plain, clipped);
-      return tf.mul(flaws.noHalf ? 1 : 0.5, meanOver(worst, mask, flaws.denominator));
+      const loss = tf.mul(flaws.noHalf ? 1 : 0.5, meanOver(worst, mask, flaws.denominator));
+      return flaws.noGradient ? tf.scalar(loss.dataSync()[0]) : loss;
     });
 }

@@ -18,6 +18,16 @@ export interface LogpFlaws {
   gatherNd?: boolean;
   /** Where the temperature goes: ignored, multiplied into the logits, or dividing the log-probs. */
   temperature?: "ignored" | "multiplied" | "after-log-softmax";
+  /** log(softmax(z)): a probability that underflows to 0 gives −Inf (spreads beyond about 104). */
+  logOfSoftmax?: boolean;
+  /** z − log(Σ exp z) without subtracting the max: exp overflows for logits above about 88. */
+  naiveLogSumExp?: boolean;
+}
+
+function logSoftmaxOf(z: tf.Tensor, flaws: LogpFlaws): tf.Tensor {
+  if (flaws.logOfSoftmax) return tf.log(tf.softmax(z));
+  if (flaws.naiveLogSumExp) return tf.sub(z, tf.log(tf.sum(tf.exp(z), -1, true)));
+  return tf.logSoftmax(z);
 }
 
 export function logpVariant(flaws: LogpFlaws) {
@@ -32,7 +42,7 @@ export function logpVariant(flaws: LogpFlaws) {
       const targets = tf.slice(inputIds, [0, T - nKeep - (flaws.unshiftedTargets ? 1 : 0)], [B, nKeep]);
       const t = flaws.temperature;
       const scaled = t === "ignored" || t === "after-log-softmax" ? scoring : t === "multiplied" ? tf.mul(scoring, temperature) : tf.div(scoring, temperature);
-      const logProbs = flaws.rawLogits ? scaled : tf.logSoftmax(scaled);
+      const logProbs = flaws.rawLogits ? scaled : logSoftmaxOf(scaled, flaws);
       const scores = t === "after-log-softmax" ? tf.div(logProbs, temperature) : logProbs;
       if (flaws.gatherNd) {
         const idx: number[][] = [];
@@ -58,6 +68,8 @@ export interface MaskFlaws {
   noEosFullWindow?: boolean;
   /** An int32 mask instead of float32. */
   int32?: boolean;
+  /** The EOS searched only at j < Σ padMask, as if the real positions were a prefix. */
+  eosWithinRealCount?: boolean;
 }
 
 export function maskVariant(flaws: MaskFlaws) {
@@ -70,9 +82,10 @@ export function maskVariant(flaws: MaskFlaws) {
       const row = b * R;
       let count = 0;
       let eos = -1;
-      for (let j = 0; j < R; j++) {
+      for (let j = 0; j < R; j++) if (valid[row + j] !== 0) count++;
+      const searchEnd = flaws.eosWithinRealCount ? count : R;
+      for (let j = 0; j < searchEnd; j++) {
         const real = valid[row + j] !== 0;
-        if (real) count++;
         if ((real || flaws.eosInPadding) && ids[row + j] === eosTokenId && (eos < 0 || flaws.lastEos)) eos = j;
       }
       const noEos = flaws.noEosFullWindow ? R : count;
@@ -97,16 +110,21 @@ export interface PenaltyFlaws {
   whitespaceSplit?: boolean;
   /** No min(cap, …). */
   noCap?: boolean;
+  /** Tokenises the original text and lower-cases each token afterwards (İ's lower case is two code points). */
+  lowerAfterTokenising?: boolean;
+  /** Upper-cases instead of lower-casing ("ß" becomes "SS"). */
+  upperCase?: boolean;
   /** (G − U)·cap / G: the factor 2 dropped. */
   noFactorTwo?: boolean;
 }
 
 function tokenise(text: string, flaws: PenaltyFlaws): string[] {
-  const lowered = flaws.caseSensitive ? text : text.toLowerCase();
+  const lowered = flaws.caseSensitive || flaws.lowerAfterTokenising ? text : flaws.upperCase ? text.toUpperCase() : text.toLowerCase();
   if (flaws.whitespaceSplit) return lowered.split(/\s+/u).filter((t) => t !== "");
   if (flaws.asciiWord) return lowered.match(/\w+|[^\w\s]/g) ?? [];
   const space = flaws.jsWhitespace ? "\\s" : PY_WHITESPACE;
-  return lowered.match(new RegExp(`[${PY_WORD}]+|[^${PY_WORD}${space}]`, "gu")) ?? [];
+  const tokens = lowered.match(new RegExp(`[${PY_WORD}]+|[^${PY_WORD}${space}]`, "gu")) ?? [];
+  return flaws.lowerAfterTokenising ? tokens.map((t) => t.toLowerCase()) : tokens;
 }
 
 export function penaltyVariant(flaws: PenaltyFlaws) {
@@ -134,6 +152,8 @@ export interface RewardFlaws {
   penaltyOnWholeResponse?: boolean;
   /** Split at the last </think>. */
   lastThinkTag?: boolean;
+  /** The thinking measured without its opening `<think>` tag (MiniMind measures everything before </think>). */
+  thinkTagExcluded?: boolean;
 }
 
 const PY_STRIP = new RegExp(`^[${PY_WHITESPACE}]+|[${PY_WHITESPACE}]+$`, "gu");
@@ -152,7 +172,8 @@ export function rewardVariant(flaws: RewardFlaws) {
     let answer = response;
     const end = flaws.lastThinkTag ? response.lastIndexOf(tag) : response.indexOf(tag);
     if (end >= 0) {
-      reward += within(response.slice(0, end), 300) ? 1.0 : -0.5;
+      const thinking = response.slice(0, end);
+      reward += within(flaws.thinkTagExcluded ? thinking.replace("<think>", "") : thinking, 300) ? 1.0 : -0.5;
       reward += response.split(tag).length === 2 ? 0.25 : -0.25;
       answer = flaws.penaltyOnWholeResponse ? response : response.slice(end + tag.length).replace(PY_STRIP, "");
     }
@@ -194,12 +215,15 @@ export interface ClipFlaws {
   upperOnly?: boolean;
   /** |log ρ| > ε: the window taken in log space. */
   logSpace?: boolean;
+  /** (ρ > 1 + ε) | (ρ < 1 − ε): the same window in exact arithmetic, but float32 rounds 1 + ε and ρ − 1 differently. */
+  windowBounds?: boolean;
   denominator?: "masked" | "all" | "unclamped";
 }
 
 export function clipVariant(flaws: ClipFlaws) {
   return (ratio: tf.Tensor2D, mask: tf.Tensor2D, eps: number): tf.Scalar =>
     tf.tidy(() => {
+      if (flaws.windowBounds) return meanOver(tf.cast(tf.logicalOr(tf.greater(ratio, 1 + eps), tf.less(ratio, 1 - eps)), "float32"), mask, flaws.denominator);
       const distance = flaws.logSpace ? tf.abs(tf.log(ratio)) : flaws.upperOnly ? tf.sub(ratio, 1) : tf.abs(tf.sub(ratio, 1));
       const outside = flaws.atBoundary ? tf.greaterEqual(distance, eps) : tf.greater(distance, eps);
       return meanOver(tf.cast(outside, "float32"), mask, flaws.denominator);

@@ -56,29 +56,60 @@ export interface PackFlaws {
   keepHead?: boolean;
   /** promptLen is the prompt's own length, not the first 1 of the (cut) mask. */
   promptLenFromPrompt?: boolean;
+  /** None of the documented checks: bad inputs give a malformed result instead of an error. */
+  noInputChecks?: boolean;
+  /** maxTotalLen checked as ≥ 1 instead of ≥ 2 (a one-token row has no log-prob to train on). */
+  maxLenOneAllowed?: boolean;
+  /** Pad and EOS ids dropped from the prompt and the observations too, not only from the generated ids. */
+  dropEosEverywhere?: boolean;
+  /** Each turn's kept ids and observation appended with push(...ids): a RangeError for some 10^5 ids. */
+  spreadPush?: boolean;
 }
 
 export function packVariant(f: PackFlaws) {
   return (promptIds: number[], turns: AgentTurn[], padId: number, eosId: number, maxTotalLen: number): PackedTrajectory => {
+    if (!f.noInputChecks) {
+      if (!(Number.isInteger(maxTotalLen) && maxTotalLen >= (f.maxLenOneAllowed ? 1 : 2))) throw new Error(`maxTotalLen must be an integer ≥ 2, got ${maxTotalLen}`);
+      if (promptIds.length === 0) throw new Error("the prompt is empty");
+      turns.forEach((t, i) => {
+        if (t.ids.length !== t.logps.length) throw new Error(`turn ${i}: ${t.ids.length} ids but ${t.logps.length} log-probs`);
+      });
+    }
     const ids: number[] = [];
     const mask: number[] = [];
     const logps: number[] = [];
     for (const t of turns) {
-      t.ids.forEach((id, j) => {
-        if (!f.keepEos && (id === padId || id === eosId)) return;
-        ids.push(id);
-        mask.push(1);
-        logps.push(t.logps[j]);
-      });
+      const keep = t.ids.map((id) => f.keepEos || (id !== padId && id !== eosId));
+      if (f.spreadPush) {
+        const kept = t.ids.filter((_, j) => keep[j]);
+        ids.push(...kept);
+        mask.push(...kept.map(() => 1));
+        logps.push(...t.logps.filter((_, j) => keep[j]));
+      } else {
+        t.ids.forEach((id, j) => {
+          if (!keep[j]) return;
+          ids.push(id);
+          mask.push(1);
+          logps.push(t.logps[j]);
+        });
+      }
+      if (f.spreadPush) {
+        ids.push(...t.observation);
+        mask.push(...t.observation.map(() => (f.observationTrained ? 1 : 0)));
+        logps.push(...t.observation.map(() => 0));
+        continue;
+      }
       for (const id of t.observation) {
+        if (f.dropEosEverywhere && (id === padId || id === eosId)) continue;
         ids.push(id);
         mask.push(f.observationTrained ? 1 : 0);
         logps.push(0);
       }
     }
-    let inputIds = [...promptIds, ...ids];
-    let m = [...promptIds.map(() => 0), ...mask];
-    let old = [...(f.unshiftedLogps ? promptIds : promptIds.slice(1)).map(() => 0), ...logps];
+    const prompt = f.dropEosEverywhere ? promptIds.filter((id) => id !== padId && id !== eosId) : promptIds;
+    let inputIds = [...prompt, ...ids];
+    let m = [...prompt.map(() => 0), ...mask];
+    let old = [...(f.unshiftedLogps ? prompt : prompt.slice(1)).map(() => 0), ...logps];
     if (inputIds.length > maxTotalLen) {
       inputIds = f.keepHead ? inputIds.slice(0, maxTotalLen) : inputIds.slice(-maxTotalLen);
       m = f.keepHead ? m.slice(0, maxTotalLen) : m.slice(-maxTotalLen);
@@ -102,6 +133,18 @@ export interface RewardFlaws {
   tagsLastTurnOnly?: boolean;
   /** JavaScript's length (UTF-16 units) for Python's len (code points). */
   utf16Length?: boolean;
+  /** Tool calls parsed from each whole turn, thinking included, instead of from the text after </think>. */
+  callsFromWholeTurn?: boolean;
+  /** Tag balance counted on each whole turn, thinking included, instead of on the text after </think>. */
+  tagsOnWholeTurn?: boolean;
+  /** The ground truth matched as text case-sensitively ("Paris" is not found in "PARIS"). */
+  caseSensitiveMatch?: boolean;
+  /** Both sides upper-cased to ignore case: "ß" becomes "SS", so "Straße" is found in "STRASSE". */
+  upperCaseMatch?: boolean;
+  /** An empty (after strip) ground-truth item counts as found: "" is in every text. */
+  emptyGtFound?: boolean;
+  /** Length windows without their ends: 5 < len < 800 and 20 < len < 300. */
+  strictBounds?: boolean;
 }
 
 export function rewardVariant(f: RewardFlaws) {
@@ -116,14 +159,16 @@ export function rewardVariant(f: RewardFlaws) {
     const answers = tr.turnOutputs.map((t) => (t.includes("</think>") ? pyStrip(after(t, "</think>")) : pyStrip(t)));
     let answer = answers.length > 0 ? answers[answers.length - 1] : pyStrip(tr.completion);
     const names = new Set((tools ?? []).map((t) => t.function.name));
-    const calls = answers.flatMap(parse);
-    for (const t of f.tagsLastTurnOnly ? answers.slice(-1) : answers) reward -= 0.5 * Math.abs(count(t, "<tool_call>") - count(t, "</tool_call>"));
+    const calls = (f.callsFromWholeTurn ? tr.turnOutputs : answers).flatMap((t) => parse(t));
+    const tagged = f.tagsOnWholeTurn ? tr.turnOutputs : answers;
+    for (const t of f.tagsLastTurnOnly ? tagged.slice(-1) : tagged) reward -= 0.5 * Math.abs(count(t, "<tool_call>") - count(t, "</tool_call>"));
     if (calls.length === 0) {
       const n = len(pyStrip(tr.completion));
-      reward += n >= 5 && n <= 800 ? 0.5 : -0.5;
+      const inside = (x: number, lo: number, hi: number) => (f.strictBounds ? x > lo && x < hi : x >= lo && x <= hi);
+      reward += inside(n, 5, 800) ? 0.5 : -0.5;
       if (tr.completion.includes("</think>")) {
         const k = len(pyStrip(tr.completion.slice(0, tr.completion.indexOf("</think>"))));
-        reward += k >= 20 && k <= 300 ? 1 : -0.5;
+        reward += inside(k, 20, 300) ? 1 : -0.5;
         reward += count(tr.completion, "</think>") === 1 ? 0.25 : -0.25;
         answer = pyStrip(after(tr.completion, "</think>"));
       }
@@ -133,13 +178,14 @@ export function rewardVariant(f: RewardFlaws) {
     const gap = Math.abs(valid - gt.length) + (f.invalidCountedOnce ? 0 : Math.max(0, calls.length - valid));
     reward += gap === 0 ? 0.5 : -0.5 * gap;
     const finalText = tr.unfinished && !f.unfinishedKeepsText ? "" : answer.includes("</tool_call>") ? answer.slice(answer.lastIndexOf("</tool_call>") + 12) : answer;
-    const lower = finalText.toLowerCase();
+    const fold = (x: string) => (f.caseSensitiveMatch ? x : f.upperCaseMatch ? x.toUpperCase() : x.toLowerCase());
+    const lower = fold(finalText);
     const nums = (finalText.replaceAll(",", "").match(NUMBER) ?? []).map(Number);
     const found = new Set(
       gt.filter((g) => {
         const s = pyStrip(g);
         const asNum = s.replaceAll(",", "");
-        return (s !== "" && lower.includes(s.toLowerCase())) || (!f.textMatchOnly && /^[-+]?[0-9]+(?:\.[0-9]+)?$/u.test(asNum) && nums.some((x) => Math.abs(Number(asNum) - x) < 1e-6));
+        return ((s !== "" || f.emptyGtFound) && lower.includes(fold(s))) || (!f.textMatchOnly && /^[-+]?[0-9]+(?:\.[0-9]+)?$/u.test(asNum) && nums.some((x) => Math.abs(Number(asNum) - x) < 1e-6));
       }),
     );
     if (gt.length > 0) reward += (2.5 * found.size) / gt.length;

@@ -19,6 +19,12 @@ export interface ParseFlaws {
   alwaysRemoveBlocks?: boolean;
   /** An empty think block gives null instead of "". */
   emptyReasoningIsNull?: boolean;
+  /** `o.name ?? ""`: a null name becomes "" (Python's call.get("name", "") keeps None). */
+  nullishName?: boolean;
+  /** `o.arguments ?? {}`: null arguments become "{}" (Python's json.dumps(None) is "null"). */
+  nullishArguments?: boolean;
+  /** The default idPrefix is MiniMind's `call_${int(time.time())}`, so ids change by the second. */
+  timeBasedDefaultId?: boolean;
 }
 
 type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
@@ -34,7 +40,8 @@ export function parseVariant(flaws: ParseFlaws) {
     if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${dumps(x)}`).join(", ")}}`;
     return JSON.stringify(v);
   };
-  return (text: string, idPrefix = "call") => {
+  return (text: string, idPrefixArg?: string) => {
+    const idPrefix = idPrefixArg ?? (flaws.timeBasedDefaultId ? `call_${Math.floor(Date.now() / 1000)}` : "call");
     let rest = text;
     let reasoningContent: string | null = null;
     const think = /<think>([\s\S]*?)<\/think>/u.exec(rest);
@@ -58,7 +65,9 @@ export function parseVariant(flaws: ParseFlaws) {
       if (call === null || typeof call !== "object" || Array.isArray(call)) return;
       const o = call as Record<string, unknown>;
       const id = `${idPrefix}_${flaws.idsCountParsed ? calls.length : i}`;
-      calls.push({ id, type: "function", function: { name: ("name" in o ? o.name : "") as string, arguments: dumps("arguments" in o ? o.arguments : {}) } });
+      const name = flaws.nullishName ? (o.name ?? "") : "name" in o ? o.name : "";
+      const args = flaws.nullishArguments ? (o.arguments ?? {}) : "arguments" in o ? o.arguments : {};
+      calls.push({ id, type: "function", function: { name: name as string, arguments: dumps(args) } });
     });
     if (calls.length > 0 || flaws.alwaysRemoveBlocks) rest = rest.replace(toolCall, "");
     return { content: strip(rest), reasoningContent, toolCalls: calls.length > 0 ? calls : null };
