@@ -9,16 +9,21 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BackendError, initBackend } from "../../lib/backend.js";
 import { ROOT } from "../../grader/engine/paths.js";
+import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 
 const DIR = join(ROOT, "tools", "bench");
 
+const all = readdirSync(DIR).filter((f) => f.endsWith(".bench.ts")).map((f) => f.replace(/\.bench\.ts$/, "")).sort();
+
+const USAGE = `usage: npm run bench [name …]
+
+Runs every tools/bench/<name>.bench.ts (or the named ones) and prints what each measured.
+Benches: ${all.join(", ")}`;
+
 async function main(argv: string[]): Promise<number> {
-  const all = readdirSync(DIR).filter((f) => f.endsWith(".bench.ts")).map((f) => f.replace(/\.bench\.ts$/, "")).sort();
-  const unknown = argv.filter((a) => !all.includes(a));
-  if (unknown.length > 0) {
-    console.error(`unknown bench ${unknown.join(", ")}: have ${all.join(", ")}`);
-    return 2;
-  }
+  const { positionals } = parseOptions(argv, {}, { positionals: true });
+  const unknown = positionals.filter((a) => !all.includes(a));
+  if (unknown.length > 0) throw new UsageError(`unknown bench ${unknown.join(", ")}: have ${all.join(", ")}`);
   try {
     await initBackend("cpu");
   } catch (err) {
@@ -28,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
-  for (const name of argv.length > 0 ? argv : all) {
+  for (const name of positionals.length > 0 ? positionals : all) {
     const mod = (await import(pathToFileURL(join(DIR, `${name}.bench.ts`)).href)) as { default: () => string | Promise<string> };
     console.log(await mod.default());
     console.log("");
@@ -36,4 +41,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runCommand(USAGE, () => main(process.argv.slice(2)));

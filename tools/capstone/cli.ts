@@ -5,10 +5,10 @@
  * agent), resumable stage by stage, then capstone/report.html. Exit codes: 0 every stage ran or was
  * reused, 1 a stage failed (the report says which), 2 usage.
  */
-import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import { BackendError, initBackend } from "../../lib/backend.js";
 import { ROOT } from "../../grader/engine/paths.js";
+import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 
 const USAGE = `usage: npm run capstone -- [--quick] [--out DIR] [--with dpo,agent] [--fresh] [--use-reference L]
   --quick            the micro model and a few steps a stage (a few minutes; what CI runs)
@@ -18,33 +18,16 @@ const USAGE = `usage: npm run capstone -- [--quick] [--out DIR] [--with dpo,agen
   --use-reference L  run the reference for these lessons (lesson-14,lesson-26 or all)`;
 
 async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        quick: { type: "boolean" },
-        out: { type: "string" },
-        with: { type: "string" },
-        fresh: { type: "boolean" },
-        "use-reference": { type: "string", multiple: true },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const { values } = parseOptions(argv, {
+    quick: { type: "boolean" },
+    out: { type: "string" },
+    with: { type: "string" },
+    fresh: { type: "boolean" },
+    "use-reference": { type: "string", multiple: true },
+  });
   const extra = (values.with ?? "").split(",").map((s) => s.trim()).filter((s) => s !== "");
   const unknown = extra.filter((s) => s !== "dpo" && s !== "agent");
-  if (unknown.length > 0) {
-    console.error(`--with: unknown stage ${unknown.join(", ")} (have dpo, agent)\n\n${USAGE}`);
-    return 2;
-  }
+  if (unknown.length > 0) throw new UsageError(`--with: unknown stage ${unknown.join(", ")} (have dpo, agent)`);
   try {
     await initBackend("wasm");
   } catch (err) {
@@ -67,4 +50,4 @@ async function main(argv: string[]): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runCommand(USAGE, () => main(process.argv.slice(2)));

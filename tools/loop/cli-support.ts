@@ -1,8 +1,12 @@
 /**
- * What every command of the learner's loop shares: usage errors that exit 2 with a clear message
- * (never a stack trace), npm's way of passing flags, a lesson argument, and a y/N prompt.
+ * What every command shares: `--help` (usage on stdout, exit 0, nothing run), usage errors that exit
+ * 2 with a one-line message and the usage (never a stack trace), argument parsing by Node's
+ * util.parseArgs, npm's way of passing flags, a lesson argument, and a y/N prompt.
  */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
+import { parseArgs as parseNodeArgs, type ParseArgsConfig } from "node:util";
 import { CATALOG, findLesson, type LessonInfo } from "../../lib/catalog.js";
 import { gradedLessons } from "../../grader/engine/paths.js";
 
@@ -12,8 +16,20 @@ export class UsageError extends Error {
 }
 
 /**
- * Runs a command's main function and sets the exit code: its result, 2 after a UsageError, 1 after
- * any other error. Errors print their message only; COURSE_DEBUG=1 adds the stack.
+ * `--help` or `-h`: runCommand prints the usage on stdout and exits 0, and nothing else runs. (A
+ * UsageError with an empty message means the same: the older way of asking for the usage.)
+ */
+export class HelpRequested extends UsageError {
+  override name = "HelpRequested";
+  constructor() {
+    super("");
+  }
+}
+
+/**
+ * Runs a command's main function and sets the exit code: its result, 0 after a HelpRequested (the
+ * usage on stdout), 2 after a UsageError (its message and the usage on stderr), 1 after any other
+ * error. Errors print their message only; COURSE_DEBUG=1 adds the stack.
  */
 export async function runCommand(usage: string, main: () => Promise<number> | number): Promise<void> {
   // Output piped into `head` closes early: stop quietly instead of printing a write error.
@@ -24,8 +40,13 @@ export async function runCommand(usage: string, main: () => Promise<number> | nu
   try {
     process.exitCode = await main();
   } catch (err) {
+    if (err instanceof HelpRequested || (err instanceof UsageError && err.message === "")) {
+      console.log(usage);
+      process.exitCode = 0;
+      return;
+    }
     if (err instanceof UsageError) {
-      if (err.message) console.error(`${err.message}\n`);
+      console.error(`${err.message}\n`);
       console.error(usage);
       process.exitCode = 2;
       return;
@@ -43,6 +64,145 @@ export function npmFlag(name: string): boolean {
   return v === "true" || v === "";
 }
 
+let npmConfigNames: Set<string> | null | undefined;
+
+/**
+ * The names of npm's own settings (`json`, `force`, `loglevel`, …), read from the npm that runs
+ * this script (npm_execpath); undefined outside npm, or where its settings cannot be read.
+ */
+function npmOwnSettings(): Set<string> | undefined {
+  if (npmConfigNames === undefined) {
+    npmConfigNames = null;
+    const cli = process.env.npm_execpath;
+    if (cli) {
+      const require = createRequire(import.meta.url);
+      for (const module of ["node_modules/@npmcli/config/lib/definitions/index.js", "lib/utils/config/definitions.js"]) {
+        try {
+          const { definitions } = require(join(dirname(cli), "..", module)) as { definitions?: Record<string, unknown> };
+          if (definitions && typeof definitions === "object") {
+            npmConfigNames = new Set(Object.keys(definitions));
+            break;
+          }
+        } catch {
+          // another npm layout (or pnpm, yarn): no list, so no guessing
+        }
+      }
+    }
+  }
+  return npmConfigNames ?? undefined;
+}
+
+/**
+ * A flag typed without `--` that neither npm nor the command knows (`npm run doctor --bogus` gives
+ * npm_config_bogus=true and an empty argv): a UsageError naming it. Silent outside npm.
+ */
+function rejectUnknownNpmFlags(known: readonly string[]): void {
+  const npmOwn = npmOwnSettings();
+  if (!npmOwn) return;
+  const mine = new Set(known.map((k) => k.replace(/^-+/, "").replace(/-/g, "_")));
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith("npm_config_") || value !== "true") continue;
+    const name = key.slice("npm_config_".length);
+    if (mine.has(name) || npmOwn.has(name.replace(/_/g, "-"))) continue;
+    const flag = `--${name.replace(/_/g, "-")}`;
+    throw new UsageError(`unknown option ${flag} (typed without \`--\`, npm took it for itself; options for the course go after \`--\`: npm run ${process.env.npm_lifecycle_event ?? "<command>"} -- ${flag})`);
+  }
+}
+
+/** The UsageError for an option whose value npm took (`npm run train pretrain --steps 10`). */
+function npmTookValue(option: string, argv: readonly string[]): UsageError {
+  const value = argv.find((a) => /^\d/.test(a)) ?? "…";
+  const rest = argv.filter((a) => a !== value).join(" ");
+  return new UsageError(`npm took ${option} for itself (without \`--\`, npm reads options meant for the course), so its value ${value} arrived as an argument. Write: npm run ${process.env.npm_lifecycle_event ?? "grade"} -- ${rest ? `${rest} ` : ""}${option} ${value}`);
+}
+
+type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
+
+/** True when `--help` or `-h` comes before any `--` that ends the options. */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === "--help" || a === "-h");
+}
+
+/**
+ * `--name -3` → `--name=-3` for an option that takes a value, so that a negative or dash-led value
+ * reaches the command's own check ("--steps must be ≥ 1") instead of util.parseArgs' "ambiguous".
+ * A value starting with `--` stays apart: that is a missing value.
+ */
+function joinDashValues(argv: readonly string[], options: OptionsConfig): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = argv[i + 1];
+    if (a === "--") {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (a.startsWith("--") && !a.includes("=") && options[a.slice(2)]?.type === "string" && next !== undefined && /^-[^-]/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/** util.parseArgs' error as one line that names the option: "unknown option --bogus". */
+function parseErrorMessage(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  const message = String(e?.message ?? err);
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? "";
+  const option = quoted.split(/[ ,]+/).filter((p) => p.startsWith("-")).pop() ?? quoted;
+  switch (e?.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${option}`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `unexpected argument ${quoted}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      if (/does not take an argument/.test(message)) return `${option} takes no value`;
+      return `${option} needs a value`;
+    default:
+      return message.split("\n")[0];
+  }
+}
+
+/** What parseOptions returns: util.parseArgs' values and positionals. */
+export type ParsedOptions<O extends OptionsConfig> = ReturnType<typeof parseNodeArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+
+export interface OptionsSpec {
+  /** Whether the command takes positional arguments (default false: any is a UsageError). */
+  positionals?: boolean;
+  /** Flags npm took for itself (no `--`) count too; off where a flag must be typed on purpose. */
+  npmFlags?: boolean;
+}
+
+/**
+ * The command line by Node's util.parseArgs, with the course's conventions: `--help`/`-h` anywhere
+ * before `--` is a HelpRequested (checked first, so asking for help never runs anything); unknown
+ * options, missing values and stray arguments are UsageErrors with a one-line message; options npm
+ * took for itself (typed without `--`) are merged in, except npm's own settings, and an option npm
+ * took with its value, or one nobody knows, is a UsageError saying what to type.
+ */
+export function parseOptions<const O extends OptionsConfig>(argv: readonly string[], options: O, spec: OptionsSpec = {}): ParsedOptions<O> {
+  if (asksForHelp(argv)) throw new HelpRequested();
+  let parsed: ParsedOptions<O>;
+  try {
+    parsed = parseNodeArgs({ args: joinDashValues(argv, options), options, allowPositionals: spec.positionals ?? false, strict: true }) as ParsedOptions<O>;
+  } catch (err) {
+    throw new UsageError(parseErrorMessage(err));
+  }
+  if (spec.npmFlags !== false) {
+    const npmOwn = npmOwnSettings();
+    const values = parsed.values as Record<string, unknown>;
+    for (const [name, option] of Object.entries(options)) {
+      if (values[name] !== undefined || npmOwn?.has(name) || !npmFlag(name.replace(/-/g, "_"))) continue;
+      if (option.type === "boolean") values[name] = option.multiple ? [true] : true;
+      else throw npmTookValue(`--${name}`, argv);
+    }
+  }
+  rejectUnknownNpmFlags(Object.keys(options));
+  return parsed;
+}
+
 export interface ParsedArgs {
   positional: string[];
   flags: Set<string>;
@@ -58,9 +218,16 @@ export interface ArgSpec {
   npmFlags?: boolean;
 }
 
+/** An ArgSpec entry (`--verbose`, `-v`) as a util.parseArgs option: its name and settings. */
+function nodeOption(entry: string, type: "boolean" | "string"): [string, OptionsConfig[string]] {
+  if (/^-[^-]$/.test(entry)) return [entry.slice(1), { type, short: entry.slice(1) }];
+  return [entry.replace(/^--/, ""), { type }];
+}
+
 /**
- * Splits argv into positional arguments, known flags and options with a value. Flags given to npm
- * without `--` arrive as npm_config_<name> and are merged in. Anything unknown is a UsageError.
+ * Splits argv into positional arguments, known flags and options with a value (by util.parseArgs).
+ * Flags given to npm without `--` arrive as npm_config_<name> and are merged in. `--help`/`-h` is a
+ * HelpRequested; anything unknown is a UsageError.
  */
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const out: ParsedArgs = { positional: [], flags: new Set(), values: new Map() };
@@ -70,24 +237,35 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     if (spec.flags.includes("--verbose") && process.env.npm_config_loglevel === "verbose") out.flags.add("--verbose");
     // An option with a value cannot be recovered: npm keeps the name and passes the value on as an argument.
     for (const v of spec.values ?? []) {
-      if (v.startsWith("--") && npmFlag(v.slice(2).replace(/-/g, "_")) && !argv.includes(v)) {
-        const value = argv.find((a) => /^\d/.test(a)) ?? "…";
-        const rest = argv.filter((a) => a !== value).join(" ");
-        throw new UsageError(`npm took ${v} for itself (without \`--\`, npm reads options meant for the course), so its value ${value} arrived as an argument. Write: npm run ${process.env.npm_lifecycle_event ?? "grade"} -- ${rest ? `${rest} ` : ""}${v} ${value}`);
-      }
+      if (v.startsWith("--") && npmFlag(v.slice(2).replace(/-/g, "_")) && !argv.includes(v)) throw npmTookValue(v, argv);
     }
   }
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--help" || a === "-h") throw new UsageError("");
-    if (spec.flags.includes(a)) out.flags.add(a);
-    else if (spec.values?.includes(a)) {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith("--")) throw new UsageError(`${a} needs a value`);
-      out.values.set(a, v);
-    } else if (a.startsWith("-")) throw new UsageError(`unknown option ${a}`);
-    else out.positional.push(a);
+  if (asksForHelp(argv)) throw new HelpRequested();
+  const options: OptionsConfig = {};
+  const entryOf = new Map<string, string>();
+  for (const [entries, type] of [[spec.flags, "boolean"], [spec.values ?? [], "string"]] as const) {
+    for (const entry of entries) {
+      const [name, option] = nodeOption(entry, type);
+      options[name] = option;
+      entryOf.set(name, entry);
+    }
   }
+  let tokens;
+  try {
+    ({ tokens } = parseNodeArgs({ args: joinDashValues(argv, options), options, allowPositionals: true, strict: true, tokens: true }));
+  } catch (err) {
+    throw new UsageError(parseErrorMessage(err));
+  }
+  for (const t of tokens) {
+    if (t.kind === "positional") out.positional.push(t.value);
+    else if (t.kind === "option") {
+      const entry = spec.flags.includes(t.rawName) || spec.values?.includes(t.rawName) ? t.rawName : entryOf.get(t.name)!;
+      if (t.value === undefined) out.flags.add(entry);
+      else if (t.value.startsWith("--")) throw new UsageError(`${entry} needs a value`);
+      else out.values.set(entry, t.value);
+    }
+  }
+  rejectUnknownNpmFlags([...spec.flags, ...(spec.values ?? [])]);
   return out;
 }
 

@@ -6,6 +6,7 @@
  * at the last grading. Tiers seen are saved in the progress file.
  */
 import chalk from "chalk";
+import { lessonFunctionNames, nearestName } from "../../grader/functions.js";
 import { TIERS } from "../../grader/hints/types.js";
 import { anyLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
 import { functionToHint, loadHints } from "./hints.js";
@@ -32,6 +33,21 @@ function wrap(text: string, width: number, indent: string): string {
   return lines.join("\n");
 }
 
+/**
+ * Why `name` gets no hint, with the nearest name when it looks like a typo (as `npm run grade`
+ * says it): not a function of the lesson, or one without hints.
+ */
+function unknownFunction(lesson: string, name: string, hinted: readonly string[]): string {
+  const all = lessonFunctionNames(lesson);
+  if (all.includes(name)) return `${lesson} has no hints for ${name} yet. Functions with hints: ${hinted.join(", ")}`;
+  const nearest = nearestName(name, [...hinted, ...all.filter((n) => !hinted.includes(n))]);
+  const hint = nearest !== undefined && hinted.includes(nearest) ? nearest : undefined;
+  return (
+    `${lesson} has no function named "${name}".${nearest ? ` Did you mean ${nearest}?` : ""} Its functions: ${(all.length > 0 ? all : hinted).join(", ")}` +
+    (hint ? `\n  npm run hint ${lesson} ${hint}` : "")
+  );
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2), { flags: [] });
   if (args.positional.length > 2) throw new UsageError(`too many arguments: ${args.positional.join(" ")}`);
@@ -56,7 +72,7 @@ async function main(): Promise<number> {
       return 0;
     }
   } else if (!hints.functions[name]) {
-    throw new UsageError(`${lesson.id} has no function named "${name}". Its functions: ${names.join(", ")}`);
+    throw new UsageError(unknownFunction(lesson.id, name, names));
   }
   const fnHints = hints.functions[name];
   const seen = progress.hints[lesson.id]?.[name] ?? 0;

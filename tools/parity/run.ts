@@ -10,6 +10,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { findLesson } from "../../lib/catalog.js";
 import { ROOT } from "../../grader/engine/paths.js";
+import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 
 const DIR = join(ROOT, "tools", "parity");
 
@@ -18,18 +19,22 @@ function python(): string | undefined {
   return candidates.find((p) => spawnSync(p, ["-c", "import torch"], { stdio: "ignore" }).status === 0);
 }
 
+const scripts = readdirSync(DIR).filter((f) => /^lesson_\d+\.py$/.test(f)).sort();
+
+const USAGE = `usage: npm run fixtures [lesson-NN …]
+
+Regenerates datasets/fixtures/<lesson>.json (all, or the lessons named) with PyTorch: set COURSE_PYTHON
+to a Python that has torch. Scripts: ${scripts.join(", ")}`;
+
 function main(argv: string[]): number {
-  const scripts = readdirSync(DIR).filter((f) => /^lesson_\d+\.py$/.test(f)).sort();
+  const { positionals } = parseOptions(argv, {}, { positionals: true });
   let chosen = scripts;
-  if (argv.length > 0) {
+  if (positionals.length > 0) {
     chosen = [];
-    for (const a of argv) {
+    for (const a of positionals) {
       const l = findLesson(a);
       const file = l ? `lesson_${l.number}.py` : "";
-      if (!l || !existsSync(join(DIR, file))) {
-        console.error(`no fixture script for "${a}": have ${scripts.join(", ")}`);
-        return 2;
-      }
+      if (!l || !existsSync(join(DIR, file))) throw new UsageError(`no fixture script for "${a}": have ${scripts.join(", ")}`);
       chosen.push(file);
     }
   }
@@ -48,4 +53,4 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+await runCommand(USAGE, () => main(process.argv.slice(2)));

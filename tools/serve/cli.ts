@@ -7,40 +7,26 @@
  * tiny chat checkpoint; lab 7 writes your own to labs/lesson-7/out/pretrain_128.safetensors.
  */
 import { existsSync, statSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { describeRun } from "../../lib/resolver.js";
 import { createModelServer } from "../../lib/serve/app.js";
 import { TINY_CHAT_CHECKPOINT } from "../../lib/serve/checkpoints.js";
+import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 import { shown } from "../loop/locations.js";
 
 const USAGE = "usage: npm run serve -- [--checkpoint FILE.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--use-reference lesson-N,…|all]";
 
-function fail(message: string): number {
-  console.error(`${message}\n${USAGE}`);
-  return 2;
+function fail(message: string): never {
+  throw new UsageError(message);
 }
 
 async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        checkpoint: { type: "string", default: TINY_CHAT_CHECKPOINT },
-        port: { type: "string", default: "8998" },
-        host: { type: "string", default: "127.0.0.1" },
-        "max-queue": { type: "string", default: "8" },
-        "use-reference": { type: "string", multiple: true, default: [] },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    return fail((err as Error).message);
-  }
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const { values } = parseOptions(argv, {
+    checkpoint: { type: "string", default: TINY_CHAT_CHECKPOINT },
+    port: { type: "string", default: "8998" },
+    host: { type: "string", default: "127.0.0.1" },
+    "max-queue": { type: "string", default: "8" },
+    "use-reference": { type: "string", multiple: true, default: [] },
+  });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a whole number from 0 to 65535, got ${values.port}`);
   const maxQueue = Number(values["max-queue"]);
@@ -81,5 +67,6 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-const code = await main(process.argv.slice(2));
-if (code !== 0) process.exit(code);
+await runCommand(USAGE, () => main(process.argv.slice(2)));
+// A failed start can leave the backend's handles open: exit rather than hang. (Serving keeps running.)
+if (process.exitCode) process.exit(process.exitCode);

@@ -8,29 +8,17 @@
  *   model.load_state_dict(safetensors.torch.load_file("DIR/model.safetensors"))
  */
 import { existsSync, statSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { exportHf } from "../../lib/serve/export.js";
 import { TINY_CHAT_CHECKPOINT } from "../../lib/serve/checkpoints.js";
+import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 import { shown } from "../loop/locations.js";
 
 const USAGE = "usage: npm run export -- [--checkpoint FILE.safetensors] --out DIR";
 
 async function main(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { checkpoint: { type: "string", default: TINY_CHAT_CHECKPOINT }, out: { type: "string" } } }));
-  } catch (err) {
-    console.error(`${(err as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (!values.out) {
-    console.error(`--out DIR is required\n${USAGE}`);
-    return 2;
-  }
-  if (!existsSync(values.checkpoint!) || !statSync(values.checkpoint!).isFile()) {
-    console.error(`no checkpoint file at ${values.checkpoint}\n${USAGE}`);
-    return 2;
-  }
+  const { values } = parseOptions(argv, { checkpoint: { type: "string", default: TINY_CHAT_CHECKPOINT }, out: { type: "string" } });
+  if (!values.out) throw new UsageError("--out DIR is required");
+  if (!existsSync(values.checkpoint!) || !statSync(values.checkpoint!).isFile()) throw new UsageError(`no checkpoint file at ${values.checkpoint}`);
   if (existsSync(values.out) && !statSync(values.out).isDirectory()) {
     console.error(`${values.out} exists and is not a folder`);
     return 2;
@@ -46,4 +34,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runCommand(USAGE, () => main(process.argv.slice(2)));

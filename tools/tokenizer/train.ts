@@ -6,7 +6,8 @@
  * missing) and the SFT conversations' text, with MiniMind's 36 special tokens at MiniMind's ids
  * 0-35 (read from its tokenizer.json) and a vocabulary of 2,048 (see datasets/README.md for why).
  * The same inputs give the same file byte for byte. It ends with a compression report: UTF-8
- * bytes per token on held-out text, for this tokenizer and MiniMind's.
+ * bytes per token on held-out text, for this tokenizer and MiniMind's. It takes no arguments:
+ * `--help` prints the usage and writes nothing.
  */
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import { Presets, SingleBar } from "cli-progress";
 import { ROOT } from "../../grader/engine/paths.js";
 import { isConversationRecord, isTextRecord, newReport, readJsonl } from "../../lib/data/jsonl.js";
 import { resolveFunction } from "../../lib/resolver.js";
+import { parseOptions, runCommand } from "../loop/cli-support.js";
 import { loadTokenizer, saveTokenizer, type BpeModel, type Tokenizer } from "../../lib/tokenizer.js";
 import { CORPUS_DIR, PRETRAIN, writePretrain } from "../data/generate.js";
 
@@ -80,7 +82,14 @@ async function heldOut(): Promise<{ en: string[]; zh: string[] }> {
   return { en, zh };
 }
 
+const USAGE = `usage: npm run train-tokenizer
+
+Trains the course tokenizer (lesson 4's bpeTrain: yours once it passes grading, else the reference)
+on datasets/corpus/ and rewrites datasets/tokenizer/tokenizer.json (vocabulary ${VOCAB_SIZE}), then reports
+its compression beside MiniMind's. The same corpus gives the same file byte for byte.`;
+
 async function main(): Promise<number> {
+  parseOptions(process.argv.slice(2), {});
   const started = performance.now();
   const { fn: bpeTrain, source, why } = await resolveFunction<BpeTrain>("lesson-4", "bpeTrain");
   console.log(`bpeTrain: ${source === "exercises" ? "yours" : "the reference"} (${why})`);
@@ -112,7 +121,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main().catch((err: Error) => {
-  console.error(`train-tokenizer: ${err.message}`);
-  return 1;
-});
+await runCommand(USAGE, main);

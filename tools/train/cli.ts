@@ -2,11 +2,11 @@
  * npm run train -- <stage> [--config tiny|small|micro] [--steps N] [--resume DIR] [--out DIR]
  *                          [--data FILE] [--from WEIGHTS] [--use-reference lesson-N,…|all] [settings]
  *
- * A thin entry over lib/train/: parses the arguments (Node's util.parseArgs), starts the backend
+ * A thin entry over lib/train/: parses the arguments (Node's util.parseArgs, through
+ * tools/loop/cli-support.ts: --help prints the usage and runs nothing), starts the backend
  * (wasm unless COURSE_BACKEND says otherwise), and runs the stage. Exit codes: 0 done, 1 a bad file
  * or a failed run, 2 usage, 130 stopped by Ctrl-C after saving a checkpoint.
  */
-import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 import { BackendError, initBackend } from "../../lib/backend.js";
 import { ROOT } from "../../grader/engine/paths.js";
@@ -14,6 +14,7 @@ import { TrainError } from "../../lib/train/errors.js";
 import { PRESETS, type TrainSettings } from "../../lib/train/settings.js";
 import { RL_STAGES, STAGE_NAMES, STAGES } from "../../lib/train/stages/index.js";
 import { parseRlOptions, RL_OPTIONS, RL_USAGE } from "../../lib/rl/cli-options.js";
+import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 
 const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --config NAME        model and settings: ${Object.keys(PRESETS).join(", ")} (default tiny; on --resume, the checkpoint's)
@@ -45,45 +46,27 @@ function positiveInt(name: string, raw: string, min = 1): number {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        config: { type: "string" },
-        steps: { type: "string" },
-        "stop-after": { type: "string" },
-        out: { type: "string" },
-        resume: { type: "string" },
-        data: { type: "string" },
-        from: { type: "string" },
-        "use-reference": { type: "string", multiple: true },
-        "learning-rate": { type: "string" },
-        help: { type: "boolean", short: "h" },
-        ...Object.fromEntries(Object.keys(INT_OPTIONS).map((k) => [k, { type: "string" as const }])),
-        ...RL_OPTIONS,
-      },
-    });
-  } catch (err) {
-    console.error(`${(err as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) {
-    console.error(positionals.length === 0 ? `which stage?\n\n${USAGE}` : `one stage at a time, got ${positionals.join(" ")}\n\n${USAGE}`);
-    return 2;
-  }
+  const { values, positionals } = parseOptions(
+    argv,
+    {
+      config: { type: "string" },
+      steps: { type: "string" },
+      "stop-after": { type: "string" },
+      out: { type: "string" },
+      resume: { type: "string" },
+      data: { type: "string" },
+      from: { type: "string" },
+      "use-reference": { type: "string", multiple: true },
+      "learning-rate": { type: "string" },
+      ...Object.fromEntries(Object.keys(INT_OPTIONS).map((k) => [k, { type: "string" as const }])),
+      ...RL_OPTIONS,
+    },
+    { positionals: true },
+  );
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? "which stage?" : `one stage at a time, got ${positionals.join(" ")}`);
   const name = positionals[0];
   const load = STAGES[name];
-  if (!load && !RL_STAGES[name]) {
-    console.error(`unknown stage ${JSON.stringify(name)}: have ${STAGE_NAMES.join(", ")}\n\n${USAGE}`);
-    return 2;
-  }
+  if (!load && !RL_STAGES[name]) throw new UsageError(`unknown stage ${JSON.stringify(name)}: have ${STAGE_NAMES.join(", ")}`);
   try {
     const overrides: Partial<TrainSettings> = {};
     for (const [option, key] of Object.entries(INT_OPTIONS)) {
@@ -151,4 +134,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runCommand(USAGE, () => main(process.argv.slice(2)));
