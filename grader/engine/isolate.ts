@@ -18,7 +18,7 @@
  * cases are "not run", and a fresh process carries on with the other functions.
  */
 import { fork, type ChildProcess, type ForkOptions } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleLearner, refusedLessonFolder, type LearnerBundle } from "./bundle.js";
@@ -226,7 +226,8 @@ interface LearnerSink {
 function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: IsolatedOptions, sink: LearnerSink, probeWaiters: Map<string, (o: ProbeOutput[]) => void>): Promise<LearnerAttempt> {
   return new Promise((resolve) => {
     // No loader, no writes, no processes, no workers, reads of its bundle and the runtime only.
-    const flags = sandboxNodeFlags({ folders: [bundle.dir, join(ROOT, "node_modules")], files: [] });
+    // Real paths: the permission model checks the resolved path, so a symlinked node_modules still reads.
+    const flags = sandboxNodeFlags({ folders: [bundle.dir, join(ROOT, "node_modules")].map((d) => realpathSync(d)), files: [] });
     const child = spawn(bundle.entry, ["--enable-source-maps", ...flags], "pipe", childLauncher(true));
     for (const stream of [child.stdout, child.stderr]) {
       stream?.setEncoding("utf8");
