@@ -307,7 +307,8 @@ describe("npm run watch", () => {
   });
 
   it("prints one line per function, with the known mistake when the grader recognised one", () => {
-    const r = (exercise: string, status: CaseResult["status"], mistake?: string): CaseResult => ({ exercise, case: "worked example", kind: "worked", status, message: "values differ", mistake, tolerance: { rtol: 0, atol: 0 }, ms: 1 });
+    // A failure on values (wrongValues), as the judge reports one: only those name a known mistake.
+    const r = (exercise: string, status: CaseResult["status"], mistake?: string): CaseResult => ({ exercise, case: "worked example", kind: "worked", status, message: "values differ", mistake, ...(status === "failed" ? { wrongValues: true as const } : {}), tolerance: { rtol: 0, atol: 0 }, ms: 1 });
     const lines = functionLines(summarise([r("a", "passed"), r("b", "failed", "the ratio is flipped"), r("c", "not-implemented"), r("d", "error")]), 100);
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain("known mistake: the ratio is flipped");

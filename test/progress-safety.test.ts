@@ -326,8 +326,9 @@ describe("item 10: temporaries a killed write left are cleaned; a backup is alwa
   it("writeFileAtomic removes the dead process's temporaries of the file, not a live one's", () => {
     const dir = mkdtempSync(join(TMP, "atomic-"));
     const file = join(dir, "ppo.ts");
-    const dead = `${file}.${deadPid()}.tmp`;
-    const live = `${file}.${process.ppid}.tmp`;
+    // The course's temporaries: `.<file>.course-tmp-<pid>-<8 hex>.tmp` (tools/workspace.ts).
+    const dead = join(dir, `.ppo.ts.course-tmp-${deadPid()}-0000dead.tmp`);
+    const live = join(dir, `.ppo.ts.course-tmp-${process.ppid}-00000a1e.tmp`);
     writeFileSync(dead, "half a fi");
     writeFileSync(live, "being written");
     writeFileAtomic(file, "whole\n");
@@ -361,11 +362,11 @@ describe("item 10: temporaries a killed write left are cleaned; a backup is alwa
   it("npm run reset removes the temporaries and the partial backup a killed reset left", async () => {
     setLearnerFile(SOLUTION);
     const pid = deadPid();
-    const tmp = `${LEARNER_FILE}.${pid}.tmp`;
+    const tmp = join(WS, LESSON, `.ppo.ts.course-tmp-${pid}-0000dead.tmp`);
     writeFileSync(tmp, "half of a stub");
     const stamp = join(BACKUPS_DIR, `1999-01-01T00-00-00-000Z-${process.pid}`);
     cleanup.push(stamp);
-    const partial = join(stamp, basename(WS), LESSON, `ppo.ts.${pid}.tmp`);
+    const partial = join(stamp, basename(WS), LESSON, `.ppo.ts.course-tmp-${pid}-0000dead.tmp`);
     mkdirSync(join(partial, ".."), { recursive: true });
     writeFileSync(partial, SOLUTION.slice(0, 100));
     const r = await cli("tools/loop/reset-cli.ts", [LESSON, "--yes"], { COURSE_EXERCISES_DIR: WS, COURSE_PROGRESS_FILE: join(TMP, "reset.json") });

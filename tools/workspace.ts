@@ -2,27 +2,34 @@
  * Safe writes into a learner's workspace: atomic replacement and timestamped backups, so that no
  * command of the course ever loses a learner's file.
  *
- * Both go through a temporary file named `<target>.<pid>.tmp`, completely written and flushed
- * before it is renamed over the target: a command killed half-way leaves the learner's file (or an
- * earlier backup) whole, plus at worst that temporary. The next command removes such leftovers
+ * Both go through a temporary file beside the target, completely written and flushed before it is
+ * renamed over the target: a command killed half-way leaves the learner's file (or an earlier
+ * backup) whole, plus at worst that temporary. The next command removes such leftovers
  * (cleanStaleTemporaries): a temporary whose process is gone, or older than any write takes.
+ *
+ * The temporaries sit beside the learner's own files, so clean-up must never mistake one of those
+ * for ours: a temporary is named `.<target>.course-tmp-<pid>-<8 hex digits>.tmp` (hidden, the
+ * course's mark, the writer's pid and a random part), and clean-up removes only names of exactly
+ * that form. A learner's `scratch.20240101.tmp` or `notes.12345.tmp` is never touched.
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative } from "node:path";
+import { randomBytes } from "node:crypto";
+import { closeSync, copyFileSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { ROOT } from "../grader/engine/paths.js";
 
 /** Where backups go: .backups/<timestamp>/<the file's path in the repository>. */
 export const BACKUPS_DIR = join(ROOT, ".backups");
 
-/** `<name>.<pid>.tmp`: the temporaries writeFileAtomic and backupFile make. */
-const TEMPORARY = /^(.+)\.(\d+)\.tmp$/;
+/** `.<name>.course-tmp-<pid>-<8 hex>.tmp`: the temporaries writeFileAtomic and backupFile make, and no others. */
+const TEMPORARY = /^\.(.+)\.course-tmp-([1-9]\d*)-[0-9a-f]{8}\.tmp$/;
 
 /** A temporary older than this is a leftover whatever its process id says (ids are reused). */
 const TEMPORARY_MAX_AGE_MS = 10 * 60_000;
 
+/** A fresh temporary for `file`, in its folder (so the rename stays on one file system). */
 function temporaryName(file: string): string {
-  return `${file}.${process.pid}.tmp`;
+  return join(dirname(file), `.${basename(file)}.course-tmp-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
 }
 
 /** True when process `pid` exists (EPERM: it exists but is not ours). */
@@ -96,7 +103,7 @@ export function backupFile(file: string, now: Date = new Date()): string {
 }
 
 export interface CleanOptions {
-  /** Only the temporaries of this file name (`<only>.<pid>.tmp`). */
+  /** Only the temporaries of this file name (`.<only>.course-tmp-<pid>-<hex>.tmp`). */
   only?: string;
   /** Look into sub-folders too (for .backups/), removing folders the clean-up leaves empty. */
   recursive?: boolean;
@@ -104,9 +111,11 @@ export interface CleanOptions {
 }
 
 /**
- * Removes leftover temporaries (`<name>.<pid>.tmp`) in `dir`: those whose process is gone, or that
- * are older than any write takes. Returns the paths removed. A temporary is never the only copy of
- * anything: it is renamed over its target only once complete, and the target stays whole until then.
+ * Removes leftover temporaries of this course (`.<name>.course-tmp-<pid>-<hex>.tmp`, nothing else)
+ * in `dir`: those whose process is gone, or that are older than any write takes (process ids are
+ * reused). Returns the paths removed. Links are neither followed nor removed. A temporary is never
+ * the only copy of anything: it is renamed over its target only once complete, and the target
+ * stays whole until then.
  */
 export function cleanStaleTemporaries(dir: string, opts: CleanOptions = {}): string[] {
   const removed: string[] = [];
@@ -116,16 +125,17 @@ export function cleanStaleTemporaries(dir: string, opts: CleanOptions = {}): str
     const path = join(dir, name);
     let st;
     try {
-      st = statSync(path);
+      st = lstatSync(path);
     } catch {
       continue;
     }
     if (st.isDirectory()) {
       if (!opts.recursive) continue;
       removed.push(...cleanStaleTemporaries(path, opts));
-      if (readdirSync(path).length === 0 && removed.some((r) => r.startsWith(path))) rmdirSync(path);
+      if (readdirSync(path).length === 0 && removed.some((r) => r.startsWith(path + sep))) rmdirSync(path);
       continue;
     }
+    if (!st.isFile()) continue; // a link or anything else is not one of ours, whatever its name
     const m = TEMPORARY.exec(name);
     if (!m || (opts.only !== undefined && m[1] !== opts.only)) continue;
     const pid = Number(m[2]);

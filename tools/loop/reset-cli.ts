@@ -6,6 +6,10 @@
  * saves the learner's file under .backups/<time>/ before writing: no work is ever lost. The backup
  * is complete (written under a temporary name, then renamed) before the learner's file is replaced,
  * itself through a temporary and a rename; temporaries a killed run left are removed by the next.
+ * Only the course's own temporary names are removed (`.<file>.course-tmp-<pid>-<hex>.tmp`, see
+ * tools/workspace.ts), and only when their process is gone or they are older than any write takes:
+ * a learner's own file in the lesson folder (`scratch.20240101.tmp`, any name) is never deleted,
+ * whether or not there is anything to reset.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -99,7 +103,8 @@ async function main(): Promise<number> {
   const lesson = anyLesson(args.positional[0], "reset");
   const withExercises = [...new Set([...solutionLessons(), ...(existsSync(paths.pristineStubs) ? readdirSync(paths.pristineStubs) : [])])];
   if (!withExercises.includes(lesson.id)) throw new UsageError(`${lesson.id} has no exercises to reset. Lessons with exercises: ${withExercises.join(", ")}`);
-  // A reset killed half-way leaves temporaries (the learner's file and every backup stay whole): tidy them.
+  // A reset killed half-way leaves temporaries (the learner's file and every backup stay whole): tidy
+  // them. Only the course's own temporary names are touched, never a learner's file.
   const leftovers = [...cleanStaleTemporaries(lessonExercisesDir(lesson.id)), ...cleanStaleTemporaries(BACKUPS_DIR, { recursive: true })];
   if (leftovers.length > 0) console.log(`Removed ${leftovers.length} temporary file(s) an interrupted command left: ${leftovers.map(shown).join(", ")}`);
   const files = lessonFiles(lesson.id);
