@@ -133,3 +133,32 @@ describe("Maps and Sets", () => {
     expect(compareEncoded(map, encodeValue({}), ELEMENTWISE)).not.toBeNull();
   });
 });
+
+describe("long strings and id sequences (issue 22, item 6)", () => {
+  it("a long string is reported by its first differing character, with context, not printed whole", async () => {
+    const { compareEncoded } = await import("../grader/engine/encoded.js");
+    const { EXACT } = await import("../grader/engine/types.js");
+    const want = `${"<|im_start|>user\nhello<|im_end|>\n".repeat(40)}<|im_start|>assistant\n`;
+    const got = want.replace(/assistant\n$/, "assistant");
+    const m = compareEncoded({ t: "string", v: got }, { t: "string", v: want }, EXACT)!;
+    expect(m.message).toBe(`the result differs from the expected text at character ${want.length - 1} (got ${got.length} characters, expected ${want.length})`);
+    expect(m.details[0]).toContain('assistant\\n"');
+    expect(m.message.length + m.details.join("").length).toBeLessThan(300);
+  });
+
+  it("an id sequence is reported by its first differing position with the ids around it, and no relative difference", async () => {
+    const { compareEncoded } = await import("../grader/engine/encoded.js");
+    const { ELEMENTWISE } = await import("../grader/engine/types.js");
+    const ids = Array.from({ length: 2000 }, (_, i) => (i * 7) % 6400);
+    const wrong = [...ids.slice(0, 1500), 99, ...ids.slice(1501)];
+    const enc = (xs: number[]) => ({ t: "array" as const, items: xs.map((v) => ({ t: "number" as const, v })) });
+    const m = compareEncoded(enc(wrong), enc(ids), ELEMENTWISE)!;
+    expect(m.message).toBe("the result differs from the expected ids at position 1500");
+    expect(m.details[0]).toBe(`expected: […, ${ids.slice(1495, 1500).join(", ")}, «${ids[1500]}», ${ids.slice(1501, 1506).join(", ")}, …]`);
+    expect(m.details.join(" ")).not.toMatch(/rel diff|worst/);
+    const tensor = (xs: number[]) => ({ t: "tensor" as const, shape: [xs.length], dtype: "int32", data: Int32Array.from(xs) });
+    expect(compareEncoded(tensor(wrong), tensor(ids), ELEMENTWISE)?.message).toBe("the result differs from the expected ids at position 1500");
+    expect(compareEncoded(enc(ids.slice(0, 1999)), enc(ids), ELEMENTWISE)?.message).toBe("the result differs from the expected ids at position 1999 (got 1999 ids, expected 2000)");
+    expect(compareEncoded(enc(ids), enc(ids), ELEMENTWISE)).toBeNull();
+  });
+});

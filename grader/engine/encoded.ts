@@ -57,11 +57,16 @@ export function compareEncoded(got: Encoded, expected: Encoded, tol: Tolerance, 
       if (got.t !== "number") return { message: `${where} should be a number, got ${describeEncoded(got)}`, details: [] };
       return compareArrays([got.v], [expected.v], [], tol, where);
     case "string":
+      if (got.t === "string" && got.v === expected.v) return null;
+      if (got.t === "string" && Math.max(got.v.length, expected.v.length) > LONG_TEXT) return stringMismatch(got.v, expected.v, where);
+      return { message: `${where} should be ${JSON.stringify(expected.v)}, got ${describeEncoded(got)}`, details: [] };
     case "boolean":
       if (got.t === expected.t && got.v === expected.v) return null;
       return { message: `${where} should be ${JSON.stringify(expected.v)}, got ${describeEncoded(got)}`, details: [] };
     case "array": {
       if (got.t !== "array") return { message: `${where} should be an array of ${expected.items.length}, got ${describeEncoded(got)}`, details: [] };
+      const ids = integerItems(expected) && integerItems(got) && Math.max(got.items.length, expected.items.length) > ID_CONTEXT * 2;
+      if (ids) return idsMismatch(numbersOf(got), numbersOf(expected), where);
       if (got.items.length !== expected.items.length) return { message: `${where} should have ${expected.items.length} entries, got ${got.items.length}`, details: [] };
       for (let i = 0; i < expected.items.length; i++) {
         const m = compareEncoded(got.items[i], expected.items[i], tol, `${path}[${i}]`);
@@ -133,7 +138,63 @@ function compareTensors(got: Extract<Encoded, { t: "tensor" }>, expected: Extrac
   if (got.dtype !== expected.dtype) {
     return { message: `${where} has dtype ${got.dtype}, expected ${expected.dtype}`, details: [`cast it with tf.cast(x, "${expected.dtype}")`] };
   }
+  if (expected.dtype === "int32" && expected.shape.length === 1 && expected.shape[0] > ID_CONTEXT * 2) return idsMismatch(Array.from(got.data), Array.from(expected.data), where);
   return compareArrays(got.data, expected.data, expected.shape, tol, where);
+}
+
+/** Strings longer than this are reported by their first difference, with context, not printed whole. */
+const LONG_TEXT = 80;
+/** Characters shown on each side of a string's first difference. */
+const TEXT_CONTEXT = 24;
+/** Ids shown on each side of an id sequence's first difference. */
+const ID_CONTEXT = 5;
+
+function integerItems(e: Encoded): e is Extract<Encoded, { t: "array" }> {
+  return e.t === "array" && e.items.length > 0 && e.items.every((x) => x.t === "number" && Number.isInteger(x.v));
+}
+
+function numbersOf(e: Extract<Encoded, { t: "array" }>): number[] {
+  return e.items.map((x) => (x as { v: number }).v);
+}
+
+/** Index of the first position where `a` and `b` differ (the shorter length when one is a prefix of the other), or -1. */
+function firstDifference<T>(a: ArrayLike<T>, b: ArrayLike<T>): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+}
+
+/**
+ * A long string's mismatch: the first differing character, with a short window of context on both
+ * sides (JSON-escaped, so whitespace and control characters show), instead of both strings whole.
+ */
+function stringMismatch(got: string, want: string, where: string): Mismatch {
+  const chars = (t: string) => Array.from(t);
+  const g = chars(got);
+  const w = chars(want);
+  const i = firstDifference(g, w);
+  const window = (t: string[]) => `${i > TEXT_CONTEXT ? "…" : ""}${JSON.stringify(t.slice(Math.max(0, i - TEXT_CONTEXT), i + TEXT_CONTEXT).join(""))}${i + TEXT_CONTEXT < t.length ? "…" : ""}`;
+  return {
+    message: `${where} differs from the expected text at character ${i} (got ${g.length} characters, expected ${w.length})`,
+    details: [`expected around there: ${window(w)}`, `got around there:      ${window(g)}`],
+  };
+}
+
+/** An id sequence's mismatch: the first differing position, with the ids around it on both sides. */
+function idsMismatch(got: ArrayLike<number>, want: ArrayLike<number>, where: string): Mismatch | null {
+  const i = firstDifference(got, want);
+  if (i < 0) return null;
+  const window = (t: ArrayLike<number>) => {
+    const from = Math.max(0, i - ID_CONTEXT);
+    const to = Math.min(t.length, i + ID_CONTEXT + 1);
+    const shown = Array.from({ length: to - from }, (_, k) => (from + k === i ? `«${t[from + k]}»` : String(t[from + k])));
+    return `[${from > 0 ? "…, " : ""}${shown.join(", ")}${to < t.length ? ", …" : ""}]`;
+  };
+  const lengths = got.length === want.length ? "" : ` (got ${got.length} ids, expected ${want.length})`;
+  return {
+    message: `${where} differs from the expected ids at position ${i}${lengths}`,
+    details: [`expected: ${window(want)}`, `got:      ${window(got)}`, "tolerance: exact"],
+  };
 }
 
 function compareArrays(got: ArrayLike<number>, want: ArrayLike<number>, shape: number[], tol: Tolerance, where: string): Mismatch | null {
