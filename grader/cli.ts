@@ -20,7 +20,7 @@ import { exercisesDir, progressFile, shown } from "../tools/loop/locations.js";
 import { lessonPassed, lessonRecord, readProgress, recordIsFresh, type LessonRecord } from "../tools/loop/progress.js";
 import { progressCell } from "../tools/loop/status.js";
 import { requestedBackend } from "../lib/backend-choice.js";
-import { lessonFunctionNames, nearestName } from "./functions.js";
+import { lessonCalls, lessonFunctionNames, nearestName } from "./functions.js";
 import { typeCheck } from "./typecheck.js";
 import { lessonExercisesDir } from "../tools/loop/locations.js";
 import { readdirSync } from "node:fs";
@@ -149,7 +149,8 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   const printed = formatPrinted(run.printed);
   if (printed) console.log(`${printed}\n`);
   const where = opts.solutions ? "solutions" : shown(exercisesDir());
-  console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose, verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose` }));
+  const calls = lessonCalls(opts.solutions ? join(paths.solutions, lesson.id) : lessonExercisesDir(lesson.id), summaries.map((s) => s.exercise));
+  console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose, verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose`, calls }));
   const checked = await types;
   if (checked) console.log(formatTypeCheck(checked));
   console.log("");

@@ -29,6 +29,8 @@ export interface ReportOptions {
   verbose: boolean;
   /** The command that shows every failing case, e.g. "npm run grade -- lesson-23 --verbose". */
   verboseCommand?: string;
+  /** Function → the lesson's other functions its code calls (functions.ts lessonCalls). */
+  calls?: ReadonlyMap<string, readonly string[]>;
 }
 
 export function formatLessonReport(title: string, summaries: readonly FunctionSummary[], opts: ReportOptions): string {
@@ -47,7 +49,10 @@ export function formatLessonReport(title: string, summaries: readonly FunctionSu
     if (s.verdict === "not-implemented" || unloaded) continue;
     const bad = s.results.filter((r) => r.status !== "passed" && !r.loadError);
     const shown = opts.verbose ? bad : bad.slice(0, 2);
-    for (const r of shown) lines.push(...formatCase(r));
+    const uses = (opts.calls?.get(s.exercise) ?? []).filter((g) => summaries.some((o) => o.exercise === g && o.verdict !== "passed"));
+    // A wrong upstream function explains a wrong downstream one: name it before the cases.
+    for (const g of uses) lines.push(chalk.yellow(`      note: ${s.exercise} calls ${g}, which does not pass either: get ${g} passing first`));
+    for (const r of shown) lines.push(...formatCase(r, opts.verbose));
     if (shown.length < bad.length) {
       const how = opts.verboseCommand ? `\`${opts.verboseCommand}\`` : "--verbose";
       lines.push(chalk.dim(`      … and ${bad.length - shown.length} more (${how} shows them all)`));
@@ -81,12 +86,14 @@ export function formatPrinted(printed: string): string {
   return [chalk.dim("── printed by your code while it was graded ──"), ...body, chalk.dim("── end of your code's output ──")].join("\n");
 }
 
-function formatCase(r: CaseResult): string[] {
+function formatCase(r: CaseResult, verbose: boolean): string[] {
   const out = [`      ${chalk.red(r.status === "timeout" ? "⏱" : "✗")} ${r.case} ${chalk.dim(`[${r.kind}]`)}`];
   const msg = r.status === "not-implemented" ? "still throws NotImplementedError" : (r.message ?? r.status);
   out.push(`          ${msg}`);
   if (r.location) out.push(`          at ${chalk.cyan(r.location)}`);
   for (const d of r.details ?? []) out.push(chalk.dim(`          ${d}`));
+  // The inputs, on request: with them a failing fixture case can be reproduced by hand.
+  if (verbose && r.inputs) out.push(chalk.dim("          inputs:"), ...r.inputs.map((l) => chalk.dim(`            ${l}`)));
   return out;
 }
 

@@ -76,3 +76,38 @@ describe("errors TensorFlow.js raises in a case's gradient", () => {
     expect(gradient!.details?.join("\n")).toMatch(/does not depend on the input this case differentiates/);
   });
 });
+
+describe("diagnosing a failing case (issue 22, item 5)", () => {
+  it("a failing case carries its inputs in brief, and --verbose shows them", async () => {
+    const { describeInputs } = await import("../grader/engine/outputs.js");
+    const tf = await import("../lib/tf.js");
+    const x = tf.tensor([[1, 2], [3, 4]]);
+    const big = tf.zeros([8, 8], "int32");
+    expect(describeInputs({ x, big, text: "hi", opts: { temperature: 0.7 }, ids: [1, 2, 3] })).toEqual([
+      "x: float32 [2, 2] = [[1,2],[3,4]]",
+      "big: int32 [8, 8]",
+      'text: "hi"',
+      "opts: { temperature: 0.7 }",
+      "ids: [1, 2, 3]",
+    ]);
+    x.dispose();
+    big.dispose();
+    const run = await grade(lesson14(`  return { grads: grads.map((g) => g.clone()), totalNorm: tf.scalar(0) };\n`));
+    const failed = run.results.find((r) => r.status === "failed")!;
+    expect(failed.inputs?.some((l) => /^grads: /.test(l))).toBe(true);
+    const { formatLessonReport } = await import("../grader/report.js");
+    const text = formatLessonReport("t", summarise(run.results), { verbose: true });
+    expect(text).toMatch(/inputs:\n\s+grads: /);
+  });
+
+  it("a function that calls another failing function of its lesson is told so first", async () => {
+    const { lessonCalls } = await import("../grader/functions.js");
+    const calls = lessonCalls(join(ROOT, "solutions", "lesson-26"), ["pyTruthy", "agentReward", "parseToolCalls", "agentLossMask"]);
+    expect(calls.get("agentReward")).toContain("parseToolCalls");
+    expect(calls.get("parseToolCalls")).not.toContain("agentReward");
+    const { formatLessonReport } = await import("../grader/report.js");
+    const failed = (exercise: string) => ({ exercise, verdict: "failed" as const, passed: 0, total: 1, results: [{ exercise, case: "c", kind: "worked" as const, status: "failed" as const, tolerance: { rtol: 0, atol: 0 }, ms: 0, message: "wrong" }] });
+    const text = formatLessonReport("t", [failed("parseToolCalls"), failed("agentReward")], { verbose: false, calls });
+    expect(text).toMatch(/agentReward +failed[^\n]*\n\s+note: agentReward calls parseToolCalls, which does not pass either: get parseToolCalls passing first/);
+  });
+});

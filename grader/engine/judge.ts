@@ -19,6 +19,11 @@ export interface JudgeOptions {
 
 /** The verdict on one planned case. `expected` must be the reference's (or the fixture's) output. */
 export function judgeCase(planned: PlannedCase, got: CaseOutput, expected: CaseOutput, opts: JudgeOptions = {}): CaseResult {
+  const result = judgeOutput(planned, got, expected, opts);
+  return result.status !== "passed" && got.inputs && got.inputs.length > 0 ? { ...result, inputs: got.inputs } : result;
+}
+
+function judgeOutput(planned: PlannedCase, got: CaseOutput, expected: CaseOutput, opts: JudgeOptions): CaseResult {
   const base = { exercise: planned.exercise, case: planned.case, kind: planned.kind, tolerance: planned.tolerance, ms: got.ms };
   if (got.status === "not-implemented") return { ...base, status: "not-implemented", message: got.message };
   if (got.status === "error") return { ...base, status: "error", message: got.message, location: got.location, details: got.details, ...(got.loadError ? { loadError: true } : {}) };

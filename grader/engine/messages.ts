@@ -63,9 +63,10 @@ const encoded = encodedNode.superRefine((e, ctx) => {
 
 const ms = z.number();
 const inputsHash = z.string().max(200).optional();
+const inputs = z.array(z.string().max(4_000)).max(100).optional();
 const caseOutput: z.ZodType<CaseOutput> = z.discriminatedUnion("status", [
-  z.object({ status: z.literal("ok"), value: encoded, leaked: z.number().int(), mutated: z.array(z.string().max(2_000)).max(1_000), ms, inputsHash }),
-  z.object({ status: z.literal("not-implemented"), message: z.string(), ms, inputsHash }),
+  z.object({ status: z.literal("ok"), value: encoded, leaked: z.number().int(), mutated: z.array(z.string().max(2_000)).max(1_000), ms, inputsHash, inputs }),
+  z.object({ status: z.literal("not-implemented"), message: z.string(), ms, inputsHash, inputs }),
   z.object({
     status: z.literal("error"),
     message: z.string(),
@@ -74,6 +75,7 @@ const caseOutput: z.ZodType<CaseOutput> = z.discriminatedUnion("status", [
     loadError: z.boolean().optional(),
     ms,
     inputsHash,
+    inputs,
   }),
 ]) as z.ZodType<CaseOutput>;
 
@@ -136,7 +138,8 @@ export function visibleControl(text: string): string {
 }
 
 /** A learner's case output with every text the learner's code decides (messages, details, locations) passed through visibleControl. */
-export function plainOutput(o: CaseOutput): CaseOutput {
+export function plainOutput(raw: CaseOutput): CaseOutput {
+  const o = raw.inputs ? { ...raw, inputs: raw.inputs.map(visibleControl) } : raw;
   switch (o.status) {
     case "ok":
       return { ...o, mutated: o.mutated.map(visibleControl) };

@@ -20,11 +20,15 @@ export type CaseOutput = (
 ) & {
   /** A hash of the inputs the case built, checked against frozen expectations (frozen.ts). */
   inputsHash?: string;
+  /** The case's inputs in brief, one line each (describeInputs), for a failing case's report. */
+  inputs?: string[];
 };
 
 export interface OutputOptions {
   /** The folder being graded, so an exception's location can point into it. */
   implDir?: string;
+  /** Describe the inputs too (`inputs`): for the implementation under test, not the reference. */
+  describe?: boolean;
 }
 
 /** Builds the case's inputs, calls `fn` on them, and returns the result as data. */
@@ -37,7 +41,8 @@ export function caseOutput(ex: ExerciseDef, c: CaseDef, fn: AnyFn, opts: OutputO
   }
   try {
     const inputsHash = hashInputs(inputs);
-    return { ...outputOn(c.call ?? ex.call, fn, inputs, opts), inputsHash };
+    const described = opts.describe ? { inputs: describeInputs(inputs) } : {};
+    return { ...outputOn(c.call ?? ex.call, fn, inputs, opts), inputsHash, ...described };
   } finally {
     disposeAll(tensorsIn(inputs));
   }
@@ -103,6 +108,43 @@ function outputOn(call: (fn: AnyFn, inputs: Inputs) => unknown, fn: AnyFn, input
   } finally {
     disposeAll([...tensorsIn(got)].filter((t) => !owned.has(t)));
   }
+}
+
+/** Values shown in full up to this many elements (a tensor's, an array's); larger ones by shape only. */
+const SHOWN_VALUES = 16;
+
+/**
+ * A case's inputs in brief, one line each: `logits: float32 [2, 3, 5]`, `labels: int32 [3] = [1, 2, -100]`,
+ * `text: "hello"` (long strings by length and start), `opts: { temperature: 0.7, topK: 5 }`.
+ */
+export function describeInputs(inputs: Inputs): string[] {
+  try {
+    return Object.entries(inputs).map(([k, v]) => `${k}: ${briefly(v, 0)}`);
+  } catch {
+    return [];
+  }
+}
+
+function briefly(v: unknown, depth: number): string {
+  if (v instanceof tf.Tensor) {
+    if (v.isDisposed) return "a disposed tensor";
+    const head = `${v.dtype} [${v.shape.join(", ")}]`;
+    return v.size <= SHOWN_VALUES ? `${head} = ${JSON.stringify(v.arraySync())}` : head;
+  }
+  if (typeof v === "string") return v.length <= 80 ? JSON.stringify(v) : `a string of ${v.length} characters starting ${JSON.stringify(v.slice(0, 40))}…`;
+  if (typeof v === "number" || typeof v === "boolean" || v === null || v === undefined) return String(v);
+  if (typeof v === "function") return "a function";
+  if (Array.isArray(v)) {
+    if (v.every((x) => typeof x === "number")) return v.length <= SHOWN_VALUES ? `[${v.join(", ")}]` : `${v.length} numbers [${v.slice(0, 8).join(", ")}, …]`;
+    if (depth >= 2 || v.length > 8) return `an array of ${v.length}`;
+    return `[${v.map((x) => briefly(x, depth + 1)).join(", ")}]`;
+  }
+  if (typeof v === "object") {
+    const entries = Object.entries(v as Record<string, unknown>);
+    if (depth >= 2 || entries.length > 12) return `{ ${entries.map(([k]) => k).join(", ")} }`;
+    return `{ ${entries.map(([k, x]) => `${k}: ${briefly(x, depth + 1)}`).join(", ")} }`;
+  }
+  return typeof v;
 }
 
 /** The hash of a case's inputs, taken before the call (a call must not change them anyway). */

@@ -53,7 +53,7 @@ export function implementationOutput(ex: ExerciseDef, c: CaseDef, impl: Implemen
   if (loadError !== undefined) return { status: "error", message: loadError, loadError: true, ms: 0 };
   const fn = impl[ex.name];
   if (typeof fn !== "function") return { status: "error", message: `${ex.file} does not export a function named ${ex.name}`, ms: 0 };
-  return caseOutput(ex, c, fn, { implDir: opts.implDir });
+  return caseOutput(ex, c, fn, { implDir: opts.implDir, describe: true });
 }
 
 /**

@@ -108,6 +108,8 @@ export interface CaseResult {
   location?: string;
   /** The known mistake whose output equals the learner's. */
   mistake?: string;
+  /** The case's inputs in brief, one line each (set on a case that did not pass). */
+  inputs?: string[];
   /**
    * Set on a failure whose values differ from the expected ones (not one that failed on leaked
    * tensors or changed inputs alone): only such a failure can be named as a known mistake.
