@@ -2,19 +2,19 @@
  * Lesson 4 — The tokenizer: byte-level BPE as MiniMind trains it (trainer/train_tokenizer.py) and
  * as its model/tokenizer.json encodes.
  *
- * A model here is `{ merges, vocab, specialTokens }` (lib/tokenizer.ts's BpeModel). The pieces
- * that are not the lesson's subject come from lib/tokenizer.ts: `pretokenize` (the GPT-2 split),
+ * A model here is `{ merges, vocab, specialTokens }` (lib/byte-level.ts's BpeModel). The pieces
+ * that are not the lesson's subject come from lib/byte-level.ts: `pretokenize` (the GPT-2 split),
  * `toByteLevel` and `CHAR_TO_BYTE` (GPT-2's byte ↔ character table). Read lessons/04-tokenizer.md
  * first; every function cites the MiniMind lines it mirrors at commit d65ef2c.
  */
-import { BYTE_TO_CHAR, CHAR_TO_BYTE, pretokenize, toByteLevel, type BpeModel } from "../../lib/tokenizer.js";
+import { BYTE_TO_CHAR, CHAR_TO_BYTE, pretokenize, toByteLevel, type BpeModel } from "../../lib/byte-level.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
 // Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper
 // functions of your own are welcome), then run `npm run grade lesson-4`. Generated from
 // solutions/ by `npm run stubs`; edit freely.
 
-export type { BpeModel } from "../../lib/tokenizer.js";
+export type { BpeModel } from "../../lib/byte-level.js";
 
 /**
  * Learns a byte-level BPE model from `texts`. Ids: `specialTokens` first (0…S−1), then the 256

@@ -19,7 +19,7 @@ import { build, type Loader, type Message, type Plugin } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
-const answerModuleRefusal = (_l: string, _f: string): string | undefined => undefined; // TEMP
+import { answerModuleRefusal } from "./answers.js";
 import { ROOT, gradedLessons, paths } from "./paths.js";
 
 export interface LearnerBundle {

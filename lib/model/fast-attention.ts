@@ -14,10 +14,18 @@
  * own gradients of this form, so there is none. `npm run bench` measures both cores; lesson 11's
  * `attention` stays the readable reference and test/model.test.ts checks that this one matches
  * it, values and gradients.
+ *
+ * Being lesson 11's answer, it is not importable by an exercise while lesson 11 is graded, and a
+ * student edition without lesson 11's solution ships it withheld: the `BEGIN ANSWER` regions
+ * below become their `EDITION:` line (`fastAttention` is then the resolver's attention: the
+ * learner's when it passes, else "finish lesson 11 first") or a throw saying so
+ * (grader/engine/answers.ts describes the markers).
+ *
+ * @answers lesson-11 attention
  */
 import * as tf from "../tf.js";
 import { linear } from "./linear.js";
-import { referenceProjectQkv as projectQkv } from "./pieces.js";
+import { REFERENCE_PIECES, referenceProjectQkv as projectQkv } from "./pieces.js";
 import type { AttentionOptions, AttentionResult, AttentionWeights } from "./types.js";
 
 /**
@@ -26,18 +34,22 @@ import type { AttentionOptions, AttentionResult, AttentionWeights } from "./type
  * (MiniMind's (1 − mask)·(−1e9)), 0 elsewhere.
  */
 function groupedBias(rows: number, S: number, T: number, keep: tf.Tensor2D | null): tf.Tensor4D {
+  // BEGIN ANSWER lesson-11
   const P = T - S;
   const causal = new Float32Array(rows * T);
   for (let r = 0; r < rows; r++) for (let j = P + (r % S) + 1; j < T; j++) causal[r * T + j] = -Infinity;
   const bias = tf.tensor4d(causal, [1, 1, rows, T]);
   if (!keep) return bias;
   return tf.tidy(() => tf.add(bias, tf.reshape(tf.mul(tf.sub(1, tf.cast(keep, "float32")), -1e9), [keep.shape[0], 1, 1, T])) as tf.Tensor4D);
+  // END ANSWER
 }
 
 /** softmax(q·kᵀ/√D + bias)·v for grouped queries q [B, Hkv, R, D] and k, v [B, Hkv, T, D]: [B, Hkv, R, D]. */
 function groupedCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: tf.Tensor4D): tf.Tensor4D {
+  // BEGIN ANSWER lesson-11
   const probs = tf.softmax(tf.add(tf.div(tf.matMul(q, k, false, true), Math.sqrt(q.shape[3])), bias));
   return tf.matMul(probs, tf.transpose(v, [0, 1, 3, 2]), false, true) as tf.Tensor4D;
+  // END ANSWER
 }
 
 /**
@@ -45,6 +57,7 @@ function groupedCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: tf.Te
  * keys, `keep` [B, T] the padding mask, a constant). Returns [B, S, Hq, D].
  */
 export function fastAttentionCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, keep: tf.Tensor2D | null = null): tf.Tensor4D {
+  // BEGIN ANSWER lesson-11
   return tf.tidy(() => {
     const [B, S, Hq, D] = q.shape;
     const [, T, Hkv] = k.shape;
@@ -55,15 +68,18 @@ export function fastAttentionCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D
     const out = groupedCore(grouped, byHead(k), byHead(v), groupedBias(rows, S, T, keep));
     return tf.transpose(tf.reshape(out, [B, Hq, S, D]), [0, 2, 1, 3]) as tf.Tensor4D;
   });
+  // END ANSWER
 }
 
 /**
  * Lesson 11's `attention` with the rearranged core: same inputs, same outputs (up to float
  * rounding). Steps 1-4 (projections, QK-norm, RoPE, cache) are the reference's own `projectQkv`.
+ * In a student edition without lesson 11's solution it is the resolver's attention instead.
  *
  * Align with: model/model_minimind.py:111-134
  */
 export function fastAttention(x: tf.Tensor3D, weights: AttentionWeights, opts: AttentionOptions): AttentionResult {
+  // BEGIN ANSWER lesson-11
   return tf.tidy(() => {
     const { q, k, v } = projectQkv(x, weights, opts);
     const [B, S, Hq, D] = q.shape;
@@ -71,4 +87,6 @@ export function fastAttention(x: tf.Tensor3D, weights: AttentionWeights, opts: A
     const output = linear(tf.reshape(mixed, [B, S, Hq * D]), weights.wo) as tf.Tensor3D;
     return { output, presentKv: opts.useCache ? { k, v } : undefined };
   });
+  // EDITION: return REFERENCE_PIECES.attention(x, weights, opts);
+  // END ANSWER
 }

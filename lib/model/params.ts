@@ -1,6 +1,12 @@
 /**
  * The parameters of MiniMindForCausalLM: their names (exactly as in MiniMind's state_dict, so a
  * checkpoint reads the same in PyTorch), their shapes, and a seeded initialisation.
+ *
+ * `parameterSpecs` lists every parameter's shape from a config, which is what lesson 8's
+ * `countParams` counts (its parts are the sums of these shapes, grouped by name): while lesson 8 is
+ * graded an exercise may not import this module.
+ *
+ * @answers lesson-8 countParams
  */
 import * as tf from "../tf.js";
 import { Rng } from "../../grader/engine/random.js";

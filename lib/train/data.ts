@@ -3,6 +3,11 @@
  * and counted by lib/data/jsonl.ts, never fatal), a held-out split, and each epoch's seeded order.
  * Samples themselves are built by the lesson functions (lesson 6's `pretrainSample`, lesson 5's
  * `sftSample`), which the stages get through the resolver.
+ *
+ * The exception is `pretrainSample` below, lesson 6's rule for the labs' byte tokenizer
+ * (labs/post-training.ts): while lesson 6 is graded an exercise may not import this module.
+ *
+ * @answers lesson-6 pretrainSample
  */
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";

@@ -1,7 +1,8 @@
 /**
  * Verifies a student edition against this repository: each lesson's frozen expectations were made
- * from this reference and grader (hashes) and equal a fresh computation, and no line of an
- * unpublished solution appears anywhere in the edition.
+ * from this reference and grader (hashes) and equal a fresh computation, no line of an
+ * unpublished solution appears anywhere in the edition, and no answer module (grader/engine/
+ * answers.ts) still holds an answer region of an unpublished lesson.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { initBackend } from "../../lib/backend.js";
 import { freezeLesson } from "../../grader/engine/freeze.js";
 import { parseFrozen, referenceHash, toJson } from "../../grader/engine/frozen.js";
 import { EDITION_FILE, findLeaks, type EditionInfo } from "./edition.js";
+import { answerRegionLeaks } from "./withhold.js";
 
 export async function checkEdition(dir: string): Promise<string[]> {
   const infoFile = join(dir, EDITION_FILE);
@@ -32,5 +34,6 @@ export async function checkEdition(dir: string): Promise<string[]> {
     if (frozen.cases.length !== fresh.cases.length) problems.push(`${lesson}: ${frozen.cases.length} frozen cases, ${fresh.cases.length} planned now`);
   }
   problems.push(...findLeaks(dir, info.published).map((l) => `leak: ${l}`));
+  problems.push(...answerRegionLeaks(dir, info.published).map((l) => `answer module: ${l}`));
   return problems;
 }

@@ -4,13 +4,25 @@
  * npm run release -- --check <dir>                                    verify an edition
  *
  * Builds a student edition of the course (tools/release/edition.ts): no solutions (but the ones
- * published), no mutant source, frozen expectations in their place.
+ * published), no mutant source, frozen expectations in their place. Course modules that compute
+ * an unpublished lesson's graded function (`@answers` tags) are withheld where they mark their
+ * answer regions; the others ship readable, and each gets a warning here (on build and --check).
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs, runCommand, UsageError } from "../loop/cli-support.js";
 import { buildEdition, EDITION_FILE, findLeaks, publishedLessons, publishInto, type EditionInfo } from "./edition.js";
 import { checkEdition } from "./check.js";
+import { describeAnswerModule, type EditionAnswerModule } from "./withhold.js";
+
+/** The build's (or an edition's) answer modules, withheld ones as notes, readable ones as warnings. */
+function reportAnswerModules(modules: readonly EditionAnswerModule[] | undefined): void {
+  for (const m of modules ?? []) console.error(`${m.shipped === "readable" ? "warning" : "withheld"}: ${describeAnswerModule(m)}`);
+  const readable = (modules ?? []).filter((m) => m.shipped === "readable");
+  if (readable.length > 0) {
+    console.error(`warning: ${readable.length} answer module(s) of unpublished lessons ship readable: a learner can read those lessons' answers there (publish the lessons, or give the modules answer regions: grader/engine/answers.ts)`);
+  }
+}
 
 const USAGE = `usage: npm run release -- --out <dir> [--publish lesson-23,lesson-24 | all]
        npm run release -- --check <dir>
@@ -26,6 +38,8 @@ await runCommand(USAGE, async () => {
   if (check) {
     const problems = await checkEdition(resolve(check));
     for (const p of problems) console.log(`✗ ${p}`);
+    const infoFile = resolve(check, EDITION_FILE);
+    if (existsSync(infoFile)) reportAnswerModules((JSON.parse(readFileSync(infoFile, "utf8")) as EditionInfo).answerModules);
     console.log(problems.length === 0 ? "the edition checks out: expectations agree with the reference, hashes match, no solution line leaked" : `${problems.length} problem(s)`);
     return problems.length === 0 ? 0 : 1;
   }
@@ -42,6 +56,7 @@ await runCommand(USAGE, async () => {
     if (published.length === 0) throw new UsageError(`${outArg} is already an edition: name the lessons to publish with --publish`);
     const info: EditionInfo = publishInto(out, published);
     console.log(`published ${published.join(", ")} in ${outArg}; published now: ${info.published.join(", ")}`);
+    reportAnswerModules(info.answerModules);
     return 0;
   }
   if (existsSync(out) && readdirSync(out).length > 0) throw new UsageError(`${outArg} exists and is not empty`);
@@ -52,6 +67,7 @@ await runCommand(USAGE, async () => {
     for (const l of leaks.slice(0, 20)) console.error(`leak: ${l}`);
     throw new Error(`${leaks.length} line(s) of unpublished solutions appear in the edition: see above`);
   }
+  reportAnswerModules(report.answerModules);
   console.log(`wrote ${outArg}: ${report.files} files, ${report.lessons.length} lessons frozen (${(report.expectedBytes / 1e6).toFixed(1)} MB of expectations), published: ${report.published.join(", ") || "none"} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(`next: cd ${outArg} && npm ci && npm test`);
   return 0;

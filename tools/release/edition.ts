@@ -5,6 +5,12 @@
  * expectations (grader/expected/), the pristine stubs (stubs/, for `npm run reset`) and a
  * recording of the functions graders borrow (grader/lessons/_deps.ts). The same grader runs in
  * both: grader/engine/isolate.ts reads the frozen expectations when a lesson's reference is absent.
+ *
+ * Course modules that compute an unpublished lesson's graded function (their `@answers` tags,
+ * grader/engine/answers.ts) ship with their answer regions replaced (tools/release/withhold.ts:
+ * the runtime then uses the learner's function through lib/resolver.ts, or says "finish lesson N
+ * first"); one without regions ships readable, and `BuildReport.answerModules` and the edition's
+ * `.course-edition.json` name it so that the release can warn.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -16,6 +22,7 @@ import { ROOT, gradedLessons, paths } from "../../grader/engine/paths.js";
 import { recordCalls, replaySource } from "../../grader/engine/replay.js";
 import { deps } from "../../grader/lessons/_deps.js";
 import { generateStub } from "../stubs/generate.js";
+import { planAnswerModules, taggedFiles, type EditionAnswerModule } from "./withhold.js";
 
 /** What an edition records about itself (`.course-edition.json`). */
 export interface EditionInfo {
@@ -25,6 +32,11 @@ export interface EditionInfo {
   /** The course commit it was built from. */
   commit: string;
   builtAt: string;
+  /**
+   * The answer modules of the lessons not published (grader/engine/answers.ts): withheld (their
+   * answer regions replaced) or readable (shipped as they are). Absent in editions built before.
+   */
+  answerModules?: EditionAnswerModule[];
 }
 
 export const EDITION_FILE = ".course-edition.json";
@@ -97,6 +109,8 @@ export interface BuildReport {
   lessons: string[];
   published: string[];
   expectedBytes: number;
+  /** Every answer module of an unpublished lesson and how it shipped ("readable" ones deserve a warning). */
+  answerModules: EditionAnswerModule[];
 }
 
 /**
@@ -110,6 +124,8 @@ export async function buildEdition(out: string, published: readonly string[], lo
     mkdirSync(dirname(join(out, f)), { recursive: true });
     copyFileSync(join(ROOT, f), join(out, f));
   }
+  const answers = planAnswerModules(ROOT, published, new Set(files));
+  for (const [file, text] of answers.texts) write(out, file, text);
   write(out, "package.json", editionPackageJson());
   write(out, "README.md", editionReadme(published));
   write(out, ".ci/run", "#!/usr/bin/env bash\n# CI of a student edition: install exactly what the lockfile says, then check the edition.\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\nnpm ci\nnpm test\n");
@@ -128,9 +144,9 @@ export async function buildEdition(out: string, published: readonly string[], lo
     }
   }
   write(out, "grader/lessons/_deps.ts", replaySource(recording));
-  const info: EditionInfo = { version: 1, published: [...published], commit: commit(), builtAt: new Date().toISOString() };
+  const info: EditionInfo = { version: 1, published: [...published], commit: commit(), builtAt: new Date().toISOString(), answerModules: answers.modules };
   write(out, EDITION_FILE, `${JSON.stringify(info, null, 2)}\n`);
-  return { out, files: files.length, lessons, published: [...published], expectedBytes };
+  return { out, files: files.length, lessons, published: [...published], expectedBytes, answerModules: answers.modules };
 }
 
 /** Adds `lessons`' solutions to an existing edition; the learner's exercises/ and progress are not touched. */
@@ -144,6 +160,14 @@ export function publishInto(out: string, lessons: readonly string[]): EditionInf
     }
   }
   info.published = [...new Set([...info.published, ...lessons])].sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)));
+  // Answer modules: a region whose lesson is published now comes back as the repository has it.
+  const shippedFiles = new Set(taggedFiles(ROOT).filter((file) => existsSync(join(out, file))));
+  const answers = planAnswerModules(ROOT, info.published, shippedFiles);
+  for (const file of shippedFiles) {
+    const want = answers.texts.get(file) ?? readFileSync(join(ROOT, file), "utf8");
+    if (readFileSync(join(out, file), "utf8") !== want) write(out, file, want);
+  }
+  info.answerModules = answers.modules;
   write(out, EDITION_FILE, `${JSON.stringify(info, null, 2)}\n`);
   return info;
 }
