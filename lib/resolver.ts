@@ -215,8 +215,28 @@ export async function resolveFunction<F>(lesson: string, name: string, opts: Res
 }
 
 /**
+ * Thrown when several functions a run needs are missing: every one is named, with the lessons to
+ * finish, in one message (a learner fixes them all, not one per attempt).
+ */
+export class LessonsNotFinishedError extends LessonNotFinishedError {
+  readonly missing: readonly LessonNotFinishedError[];
+  constructor(missing: readonly LessonNotFinishedError[]) {
+    super(missing[0].lesson, missing[0].exercise, "missing");
+    const lessons = [...new Set(missing.map((m) => m.lesson))].sort((a, b) => (findLesson(a)?.number ?? 0) - (findLesson(b)?.number ?? 0));
+    this.name = "LessonNotFinishedError";
+    this.message = [
+      `this run needs ${missing.length} functions that are neither yours and passing nor present as a reference solution:`,
+      ...missing.map((m) => `  ${m.message.replace(/: finish lesson .*$/, "")}`),
+      `finish ${lessons.length === 1 ? "lesson" : "lessons"} ${lessons.map((l) => findLesson(l)?.number ?? l).join(", ")} first, starting with \`npm run grade ${lessons[0]}\``,
+    ].join("\n");
+    this.missing = missing;
+  }
+}
+
+/**
  * Several functions at once, in the order given: `homes` maps each function's name to its lesson.
- * Returns the functions and one choice per function, for `formatChoices`.
+ * Returns the functions and one choice per function, for `formatChoices`. When some cannot be had,
+ * every one of them is named in one LessonsNotFinishedError (one alone: its LessonNotFinishedError).
  */
 export async function resolveFunctions<T extends object>(
   homes: { [K in keyof T]: string },
@@ -224,11 +244,19 @@ export async function resolveFunctions<T extends object>(
 ): Promise<{ fns: T; choices: FunctionChoice[] }> {
   const fns: Record<string, unknown> = {};
   const choices: FunctionChoice[] = [];
+  const missing: LessonNotFinishedError[] = [];
   for (const [name, lesson] of Object.entries(homes) as Array<[string, string]>) {
-    const r = await resolveFunction<unknown>(lesson, name, opts);
-    fns[name] = r.fn;
-    choices.push({ lesson: lessonId(lesson), name, source: r.source, why: r.why });
+    try {
+      const r = await resolveFunction<unknown>(lesson, name, opts);
+      fns[name] = r.fn;
+      choices.push({ lesson: lessonId(lesson), name, source: r.source, why: r.why });
+    } catch (err) {
+      if (!(err instanceof LessonNotFinishedError)) throw err;
+      missing.push(err);
+    }
   }
+  if (missing.length === 1) throw missing[0];
+  if (missing.length > 1) throw new LessonsNotFinishedError(missing);
   return { fns: fns as T, choices };
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, paths } from "../grader/engine/paths.js";
-import { formatChoices, parseUseReference, resolveFunction, resolveFunctions } from "../lib/resolver.js";
+import { formatChoices, LessonsNotFinishedError, parseUseReference, resolveFunction, resolveFunctions } from "../lib/resolver.js";
 import { generateStub } from "../tools/stubs/generate.js";
 import { lessonHash } from "../tools/loop/progress.js";
 import { rmsNorm as referenceRmsNorm } from "../solutions/lesson-9/rmsnorm.js";
@@ -119,6 +119,18 @@ describe("seam: resolveFunction", () => {
     );
     // Without solutions/, --use-reference cannot help either.
     await expect(resolveFunction("lesson-10", "causalLmLoss", { exercisesDir: workspace, solutionsDir: noSolutions, useReference: true })).rejects.toThrow(/finish lesson 10 first/);
+  });
+
+  it("names every missing function of a run in one message, with the lessons to finish (issue 22, item 11)", async () => {
+    const homes = { causalLmLoss: "lesson-10", feedForward: "lesson-13", rmsNorm: "lesson-9" };
+    const empty = mkdtempSync(join(tmpdir(), "seam-empty-"));
+    const err = await resolveFunctions<Record<keyof typeof homes, unknown>>(homes, { exercisesDir: empty, solutionsDir: noSolutions }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LessonsNotFinishedError);
+    const message = (err as Error).message;
+    expect(message).toMatch(/^this run needs 3 functions/);
+    for (const name of Object.keys(homes)) expect(message).toMatch(new RegExp(`\\n  ${name} \\(lesson-\\d+\\) is needed here`));
+    expect(message).toMatch(/finish lessons 9, 10, 13 first, starting with `npm run grade lesson-9`$/);
+    expect(message).not.toMatch(/\n\s+at /);
   });
 
   it("reuses a saved progress record whose hash matches, instead of grading again", async () => {
