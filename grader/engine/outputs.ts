@@ -119,10 +119,15 @@ const SHOWN_VALUES = 16;
  */
 export function describeInputs(inputs: Inputs): string[] {
   try {
-    return Object.entries(inputs).map(([k, v]) => `${k}: ${briefly(v, 0)}`);
+    return Object.entries(inputs).map(([k, v]) => clipped(`${k}: ${briefly(v, 0)}`));
   } catch {
     return [];
   }
+}
+
+/** One input's line, at most 300 characters. */
+function clipped(line: string): string {
+  return line.length <= 300 ? line : `${line.slice(0, 299)}…`;
 }
 
 function briefly(v: unknown, depth: number): string {
@@ -141,7 +146,7 @@ function briefly(v: unknown, depth: number): string {
   }
   if (typeof v === "object") {
     const entries = Object.entries(v as Record<string, unknown>);
-    if (depth >= 2 || entries.length > 12) return `{ ${entries.map(([k]) => k).join(", ")} }`;
+    if (depth >= 2 || entries.length > 12) return `{ ${entries.slice(0, 8).map(([k]) => k).join(", ")}${entries.length > 8 ? `, … (${entries.length} keys)` : ""} }`;
     return `{ ${entries.map(([k, x]) => `${k}: ${briefly(x, depth + 1)}`).join(", ")} }`;
   }
   return typeof v;

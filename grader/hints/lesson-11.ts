@@ -16,7 +16,8 @@ const hints: LessonHints = {
       keyIdea:
         "linear → reshape to heads → rmsNorm each head (qNorm/kNorm) → applyRope → concat the past along positions (this k, v is presentKv) → repeatKv → transpose heads to axis 1 → " +
         "scores q·kᵀ/√D → add −∞ where key j > P + i and (1 − mask)·(−1e9) → softmax over keys → ·v → transpose back and reshape to [B, S, Hq·D] → linear with wo. " +
-        "QK-norm comes before RoPE, over each head's D; the cache keeps k and v after the concat and before repeatKv.",
+        "QK-norm comes before RoPE, over each head's D; the cache keeps k and v after the concat and before repeatKv. " +
+        "Options left out (undefined) mean the same as null or false: no mask, no cache, no presentKv; eps defaults to 1e-6. Mask each key by its own 0/1 (a mask can have holes).",
       formula:
         "out_i = Σ_j softmax_j(q_i·k_j/√D + m_ij) v_j with m_ij = −∞ for j > P + i and −1e9 for padded keys; query head h reads kv head ⌊h/nRep⌋.  " +
         "Step by step: q = x·Wqᵀ, k = x·Wkᵀ, v = x·Wvᵀ split into heads of D; q ← RMSNorm(q)·qNorm, k ← RMSNorm(k)·kNorm; RoPE on q, k; " +

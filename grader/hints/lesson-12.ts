@@ -27,7 +27,8 @@ const hints: LessonHints = {
       nudge: "After the first step the cache holds every position so far: which ids does the model still need to see, and what else has to grow by one each step?",
       keyIdea:
         "Loop: past = cache length (0 without a cache); forward ids[:, past:] with the mask and the cache; extend the mask by a column of ones; pick from the last position's logits; " +
-        "rows already finished get EOS; append; keep the new cache and dispose the old one; stop when every row has produced EOS. Free every tensor you create except the result.",
+        "rows already finished get EOS; append; keep the new cache and dispose the old one; stop when every row has produced EOS. Free every tensor you create except the result. " +
+        "Left-out options: eosTokenId 2 (an explicit null never stops), useCache true, greedy unless pickToken is given, no mask. Only generated tokens finish a row: an EOS inside the prompt (a multi-turn chat) does not.",
       formula:
         "Each step: 1. past = cache length (0 without one); forward ids[:, past:] with the mask and the cache;  2. mask = [mask, 1];  " +
         "3. next = pickToken(logits[:, −1, :]), and next = eos for rows already finished;  4. ids = [ids, next], keep the returned cache (when useCache);  " +

@@ -1,6 +1,7 @@
 /**
  * Lesson 10 — The forward pass and the loss shift. Cases for exercises/lesson-10/loss.ts: the
- * lesson's worked example, edge cases (nothing counted, one position, a custom ignore index),
+ * lesson's worked example, edge cases (nothing counted, one position, a custom ignore index, the
+ * ignore index left out, logits of 100+ and log-probabilities below −100, ignored labels with holes),
  * seeded random batches with prompt and padding labels ignored, gradients w.r.t. the logits, and
  * PyTorch fixtures from MiniMind's loss lines (tools/parity/lesson_10.py).
  */
@@ -87,6 +88,46 @@ const grader: LessonGrader = {
         randomCase("one position: nothing to predict, NaN", "edge", 7, [3, 1, 5]),
         randomCase("two positions: exactly one prediction per row", "edge", 8, [1, 2, 5]),
         randomCase("a different ignore index (the pad id 0)", "edge", 9, [3, 8, 6], { ignoreIndex: 0 }),
+        {
+          name: "the ignore index left out: −100 by default, so label 0 is an ordinary class (labels [−100, 0, 2], seed 10)",
+          kind: "edge",
+          call: (fn, x) => fn(x.logits, x.labels),
+          inputs: () => ({ logits: tf.tensor3d(new Rng(10).normals(3 * 5, 0, 1), [1, 3, 5]), labels: tf.tensor2d([[IGNORE, 0, 2]], undefined, "int32") }),
+        },
+        {
+          name: "logits of 100 and 120 (rows [100, 20, 15] and [40, 120, 35]) scored at their largest class: exp(100) overflows float32, log-softmax does not",
+          kind: "edge",
+          inputs: () => ({
+            logits: tf.tensor3d([[[100, 20, 15], [40, 120, 35], [1, 2, 3]]]),
+            labels: tf.tensor2d([[IGNORE, 0, 1]], undefined, "int32"),
+            ignoreIndex: IGNORE,
+          }),
+        },
+        {
+          name: "targets 115 and 130 below their row's max (log-probabilities below −100): softmax underflows to 0, log-softmax does not",
+          kind: "edge",
+          inputs: () => ({
+            logits: tf.tensor3d([[[0, -110, 5], [-130, 0, 0], [1, 2, 3]]]),
+            labels: tf.tensor2d([[IGNORE, 1, 0]], undefined, "int32"),
+            ignoreIndex: IGNORE,
+          }),
+        },
+        {
+          name: "ignored labels with holes (two assistant spans around a user turn) and a pretraining row counted from position 0 up to its right padding",
+          kind: "edge",
+          inputs: () => ({
+            logits: tf.tensor3d(new Rng(11).normals(2 * 10 * 7, 0, 2), [2, 10, 7]),
+            labels: tf.tensor2d(
+              [
+                [IGNORE, IGNORE, 3, 4, IGNORE, IGNORE, 5, 6, 2, IGNORE],
+                [1, 4, 4, 2, 5, IGNORE, IGNORE, IGNORE, IGNORE, IGNORE],
+              ],
+              undefined,
+              "int32",
+            ),
+            ignoreIndex: IGNORE,
+          }),
+        },
         ...fixtureCases(LESSON, "causalLmLoss"),
         ...fixtureCases(LESSON, "causalLmLossGradient").map(gradientCase),
       ],

@@ -1,7 +1,8 @@
 /**
  * Lesson 11 — Attention. Cases for repeatKv and attention (exercises/lesson-11/attention.ts): the
- * lesson's worked example, edge cases (a decode step against a cache, left padding, one kv head
- * for all queries), seeded random layers, and PyTorch fixtures of MiniMind's Attention.forward
+ * lesson's worked example, edge cases (a decode step against a cache, left padding, a mask with
+ * holes and an all-padding row, one kv head for all queries, every optional option left out),
+ * seeded random layers, and PyTorch fixtures of MiniMind's Attention.forward
  * (tools/parity/lesson_11.py).
  */
 import * as tf from "../../lib/tf.js";
@@ -41,6 +42,12 @@ interface LayerSpec {
   useCache?: boolean;
   /** RoPE base (MiniMind's default 1e6). */
   base?: number;
+  /** An explicit [B, P + S] mask (holes, all-masked rows); overrides leftPad. */
+  mask?: number[][];
+  /** Std of x (1 by default); near 1e-3 the QK-norm's ε matters. */
+  xScale?: number;
+  /** Pass only the required options (numHeads, numKvHeads, cos, sin): every optional one left out. */
+  requiredOnly?: boolean;
 }
 
 /** The rows P … P + S − 1 of the reference RoPE table for head size D. */
@@ -72,13 +79,14 @@ function layerInputs(seed: number, spec: LayerSpec): Inputs {
     qNorm: normals(rng, [D], 0.3, 1),
     kNorm: normals(rng, [D], 0.3, 1),
   };
-  const x = normals(rng, [B, S, H]);
+  const x = normals(rng, [B, S, H], spec.xScale ?? 1);
+  if (spec.requiredOnly) return { x, weights, opts: { numHeads: Hq, numKvHeads: Hkv, ...ropeRows(D, P, S, spec.base ?? 1e6) } };
   const pastKv = P > 0 ? { k: normals(rng, [B, P, Hkv, D]), v: normals(rng, [B, P, Hkv, D]) } : null;
   const opts = {
     numHeads: Hq,
     numKvHeads: Hkv,
     ...ropeRows(D, P, S, spec.base ?? 1e6),
-    attentionMask: spec.leftPad ? leftPaddingMask(spec.leftPad, P + S) : null,
+    attentionMask: spec.mask ? tf.tensor2d(spec.mask) : spec.leftPad ? leftPaddingMask(spec.leftPad, P + S) : null,
     pastKv,
     useCache: spec.useCache ?? true,
     eps: 1e-6,
@@ -141,6 +149,19 @@ const grader: LessonGrader = {
         layerCase("plain multi-head (Hq = Hkv), no cache kept", "random", 16, { B: 2, S: 5, H: 12, Hq: 3, Hkv: 3, useCache: false }),
         layerCase("prefill after a cache, with padding", "random", 17, { B: 2, S: 3, P: 4, H: 16, Hq: 4, Hkv: 2, leftPad: [0, 2] }),
         layerCase("a longer sequence, RoPE base 1e4", "random", 18, { B: 1, S: 48, H: 32, Hq: 4, Hkv: 2, base: 1e4 }),
+        layerCase("only the required options (no mask, cache, useCache or eps: ε = 1e-6), inputs near 1e-3 where ε matters", "edge", 19, { B: 2, S: 4, H: 8, Hq: 4, Hkv: 2, xScale: 1e-3, requiredOnly: true }),
+        layerCase("a mask with holes, a row that is all padding, and a full row", "edge", 20, {
+          B: 3,
+          S: 6,
+          H: 8,
+          Hq: 4,
+          Hkv: 2,
+          mask: [
+            [1, 0, 1, 1, 0, 1],
+            [0, 0, 0, 0, 0, 0],
+            [1, 1, 1, 1, 1, 1],
+          ],
+        }),
         ...fixtureCases(LESSON, "attention"),
       ],
     },

@@ -1,7 +1,9 @@
 /**
  * Lesson 12 — RoPE and the KV cache. Cases for ropeFrequencies and applyRope
  * (exercises/lesson-12/rope.ts) and generate (exercises/lesson-12/generate.ts): the lesson's
- * worked examples, edge cases, seeded random cases, and PyTorch fixtures of MiniMind's
+ * worked examples, edge cases (left-out defaults, YaRN exactly at the original context and on a
+ * single frequency, an odd head size, EOS inside the prompt, eosTokenId null, a custom
+ * pickToken), a gradient, seeded random cases, and PyTorch fixtures of MiniMind's
  * precompute_freqs_cis, apply_rotary_pos_emb and generate (tools/parity/lesson_12.py).
  *
  * `generate` drives a small seeded MiniMindTS built from the reference solutions, so only the
@@ -24,6 +26,19 @@ const LESSON = "lesson-12";
 function yarn(overrides: Partial<RopeScaling>): RopeScaling {
   return { betaFast: 32, betaSlow: 1, factor: 16, originalMaxPositionEmbeddings: 2048, attentionFactor: 1, type: "yarn", ...overrides };
 }
+
+/**
+ * A long table graded on its last `rows` rows only (positions end − rows … end − 1): where the
+ * point is how the frequencies are set, those rows show it, and the report and a release's frozen
+ * expectations stay small.
+ */
+const lastRows = (rows: number) => (fn: AnyFn, x: Inputs) => {
+  const table = fn(x.dim, x.end, x.base, x.ropeScaling) as { cos: tf.Tensor2D; sin: tf.Tensor2D };
+  const tail = (t: tf.Tensor2D) => tf.slice(t, [t.shape[0] - rows, 0], [rows, t.shape[1]]);
+  const out = { cos: tail(table.cos), sin: tail(table.sin) };
+  tf.dispose([table.cos, table.sin]);
+  return out;
+};
 
 const tableCase = (name: string, kind: CaseDef["kind"], dim: number, end: number, base: number, ropeScaling: RopeScaling | null = null): CaseDef => ({
   name: `${name} (dim=${dim}, end=${end}, base=${base}${ropeScaling ? `, YaRN factor ${ropeScaling.factor} over ${ropeScaling.originalMaxPositionEmbeddings}` : ""})`,
@@ -137,6 +152,18 @@ const grader: LessonGrader = {
         tableCase("MiniMind's default base, head_dim 64", "random", 64, 512, 1e6),
         tableCase("YaRN: 4x past the original context", "random", 16, 96, 1e4, yarn({ originalMaxPositionEmbeddings: 24, factor: 4 })),
         tableCase("YaRN with MiniMind's defaults (factor 16 over 2048), past the original context", "random", 8, 2080, 1e6, yarn({})),
+        { name: "base and ropeScaling left out: base 1e6, no scaling (dim=8, end=6)", kind: "edge", call: (fn, x) => fn(x.dim, x.end), inputs: () => ({ dim: 8, end: 6 }) },
+        {
+          ...tableCase("YaRN exactly at the original context (end = 2048): not rescaled, only the attention factor", "edge", 8, 2048, 1e6, yarn({ attentionFactor: 0.9 })),
+          call: lastRows(8),
+          checks: "the last 8 rows (positions 2040-2047) of both tables",
+        },
+        {
+          ...tableCase("YaRN on a single frequency, where the ramp's high = low (MiniMind guards the division)", "edge", 2, 4096, 1e6, yarn({})),
+          call: lastRows(8),
+          checks: "the last 8 rows (positions 4088-4095) of both tables",
+        },
+        tableCase("an odd head size: ⌊5/2⌋ = 2 frequencies, a table 4 wide", "edge", 5, 4, 1e4),
         ...fixtureCases(LESSON, "ropeFrequencies"),
       ],
     },
@@ -159,6 +186,17 @@ const grader: LessonGrader = {
         rotationCase("more query heads than key heads", "random", 23, 2, 7, 4, 2, 8),
         rotationCase("positions far from 0 (a decode step at 300)", "random", 24, 3, 1, 4, 2, 16, 300),
         rotationCase("a long sequence, S=512", "random", 25, 1, 512, 2, 1, 8),
+        {
+          ...rotationCase("the gradient w.r.t. q", "random", 26, 2, 3, 2, 1, 8, 4),
+          call: (fn, x) =>
+            tf.tidy(() =>
+              tf.grad((q: tf.Tensor) => {
+                const { q: rotated } = fn(q, x.k, x.cos, x.sin) as { q: tf.Tensor };
+                return tf.sum(tf.mul(rotated, tf.reshape(tf.range(1, rotated.size + 1), rotated.shape))) as tf.Scalar;
+              })(x.q as tf.Tensor),
+            ),
+          checks: "the gradient of Σ(applyRope(q, k).q ⊙ g) w.r.t. q, g = 1, 2, 3, …: the transposed rotation",
+        },
         ...fixtureCases(LESSON, "applyRope"),
       ],
     },
@@ -191,6 +229,30 @@ const grader: LessonGrader = {
         generateCase("left-padded prompts with an attention mask", "random", { prompts: [[1, 5, 9, 3, 7, 12], [0, 0, 1, 4, 4, 8], [0, 0, 0, 1, 20, 21]], maxNewTokens: 10, eosTokenId: null, leftPad: [0, 2, 3] }),
         generateCase("without the cache (same tokens, every prefix recomputed)", "random", { prompts: randomPrompts(31, 2, 4), maxNewTokens: 6, eosTokenId: null, useCache: false }),
         generateCase("seeded prompts, B=3 S=6", "random", { prompts: randomPrompts(32, 3, 6), maxNewTokens: 12, eosTokenId: 2 }),
+        generateCase("eosTokenId null never stops early, not even at token 2 (prompt [1, 3, 9] reaches 2 at step 3)", "edge", { prompts: [[1, 3, 9]], maxNewTokens: 8, eosTokenId: null }),
+        {
+          ...generateCase("only maxNewTokens given: EOS 2, the cache on, greedy, no mask (prompt [1, 3, 9] stops at 2)", "edge", { prompts: [[1, 3, 9]], maxNewTokens: 8, eosTokenId: null }),
+          checks: "the tokens, and how many positions `generate` passes to model.forward in total, with every option left out",
+          call: (fn, x) =>
+            withModel(x, (model) => {
+              let positionsFed = 0;
+              const counting: CausalLm = {
+                forward: (ids, opts) => {
+                  positionsFed += ids.shape[1];
+                  return model.forward(ids, opts);
+                },
+              };
+              return { ids: fn(counting, x.inputIds, { maxNewTokens: x.maxNewTokens }), positionsFed };
+            }),
+        },
+        {
+          ...generateCase("a pickToken that always picks 5 is used for every token", "edge", { prompts: [[1, 5, 9], [1, 4, 4]], maxNewTokens: 4, eosTokenId: 2 }),
+          call: (fn, x) =>
+            withModel(x, (model) =>
+              fn(model, x.inputIds, { maxNewTokens: x.maxNewTokens, eosTokenId: x.eosTokenId, useCache: true, pickToken: (last: tf.Tensor2D) => tf.fill([last.shape[0]], 5, "int32") }),
+            ),
+        },
+        generateCase("a multi-turn prompt with EOS inside it (… 2, 1, 7): the prompt's EOS finishes nothing", "edge", { prompts: [[1, 5, 9, 2, 1, 7]], maxNewTokens: 6, eosTokenId: 2 }),
         ...fixtureCases(LESSON, "generate"),
       ],
     },

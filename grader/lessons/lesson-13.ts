@@ -1,6 +1,7 @@
 /**
  * Lesson 13 — Feed-forward and mixture of experts. Cases for exercises/lesson-13/ffn.ts: the
- * lesson's worked examples, edge cases (one token, all experts, an idle expert, no aux loss),
+ * lesson's worked examples, edge cases (one token, all experts, an idle expert, no aux loss,
+ * routing logits and pre-activations far beyond ±88),
  * seeded random layers with top-k > 1 and renormalisation off (so a forgotten routing weight
  * fails), a gradient, and PyTorch fixtures from MiniMind's FeedForward and MOEFeedForward
  * (tools/parity/lesson_13.py).
@@ -55,13 +56,14 @@ function randomX(rng: Rng, shape: number[]): tf.Tensor {
 
 const shapeName = (shape: number[]) => `[${shape.join(", ")}]`;
 
-const ffnCase = (name: string, kind: CaseDef["kind"], seed: number, shape: number[], I: number): CaseDef => ({
-  name: `${name} (seed ${seed}, x ${shapeName(shape)}, I=${I})`,
+const ffnCase = (name: string, kind: CaseDef["kind"], seed: number, shape: number[], I: number, xScale = 1): CaseDef => ({
+  name: `${name} (seed ${seed}, x ${shapeName(shape)}${xScale === 1 ? "" : ` ×${xScale}`}, I=${I})`,
   kind,
   inputs: () => {
     const rng = new Rng(seed);
     const H = shape[shape.length - 1];
-    return { x: randomX(rng, shape), w: randomFfn(rng, H, I), upstream: randomX(rng, shape) };
+    const x = randomX(rng, shape);
+    return { x: xScale === 1 ? x : tf.tidy(() => tf.mul(x, xScale)), w: randomFfn(rng, H, I), upstream: randomX(rng, shape) };
   },
 });
 
@@ -132,6 +134,11 @@ const grader: LessonGrader = {
         ffnCase("a batch of sequences", "random", 1, [2, 5, 16], 48),
         ffnCase("MiniMind's width rule at H=256: I = ⌈256π/64⌉·64", "random", 2, [3, 256], 832),
         { ...ffnCase("the gradient w.r.t. x", "random", 3, [2, 3, 8], 24), call: gradientCall(callFfn, "x", { upstream: "upstream" }), checks: "the gradient of Σ(FFN(x) ⊙ g) w.r.t. x" },
+        {
+          ...ffnCase("the gradient at pre-activations of ±300 (silu must not overflow)", "edge", 6, [2, 8], 16, 100),
+          call: gradientCall(callFfn, "x", { upstream: "upstream" }),
+          checks: "the gradient of Σ(FFN(x) ⊙ g) w.r.t. x where gate pre-activations reach far below −88",
+        },
         ffnCase("a single token", "edge", 4, [1, 1, 8], 16),
         {
           name: "x = 0 gives 0: silu(0) = 0 (seed 5, x [2, 8], I=16)",
@@ -162,6 +169,25 @@ const grader: LessonGrader = {
         moeCase("an expert no token picks", "edge", 17, { shape: [2, 3, 8], experts: 4, I: 8, topK: 1, normTopkProb: false, training: true, routerAuxLossCoef: 1, idleLastExpert: true }),
         moeCase("a single token", "edge", 18, { shape: [1, 1, 8], experts: 4, I: 8, topK: 2, normTopkProb: false, training: true, routerAuxLossCoef: 1 }),
         moeCase("training with α = 0: no aux loss", "edge", 19, { shape: [2, 3, 8], experts: 4, I: 8, topK: 2, normTopkProb: true, training: true, routerAuxLossCoef: 0 }),
+        {
+          name: "routing logits spread beyond 100 (up to 150): the router's softmax must subtract the max (4 one-hot tokens, E=4 k=2, renormalised, training)",
+          kind: "edge",
+          inputs: () => {
+            // Token t is the unit vector e_t, so its routing logits are column t of the router.
+            const logits = [
+              [150, 110, 0, -40],
+              [-20, 130, 125, 10],
+              [60, 0, -100, 95],
+              [0, 1, -120, 2],
+            ];
+            const rng = new Rng(21);
+            return {
+              x: tf.tidy(() => tf.reshape(tf.eye(4), [1, 4, 4])),
+              w: { gate: tf.tensor2d(logits[0].map((_, e) => logits.map((row) => row[e]))), experts: Array.from({ length: 4 }, () => randomFfn(rng, 4, 8)) },
+              opts: { topK: 2, normTopkProb: true, routerAuxLossCoef: 0.1, training: true },
+            };
+          },
+        },
         ...fixtureCases(LESSON, "moeFeedForward"),
       ],
     },

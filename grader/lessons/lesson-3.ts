@@ -1,7 +1,8 @@
 /**
  * Lesson 3 — Inference end to end: choosing the next token. Cases for
  * exercises/lesson-3/sampling.ts: the lesson's worked example, edge cases (filters off, top-k = 1,
- * a tiny top-p, ties at the k-th logit, nothing seen yet, identical rows), seeded random batches
+ * a tiny top-p, ties at the k-th logit, nothing seen yet, identical rows, logit spreads beyond
+ * 100, top-p exactly on its boundary, left-out options), seeded random batches
  * (MiniMind's defaults on its 6400-token vocabulary among them), and PyTorch fixtures of
  * MiniMind's filtering lines (tools/parity/lesson_3.py).
  *
@@ -84,6 +85,42 @@ const tiedInputs = (): Inputs => ({
   opts: { temperature: 1, topK: 2, topP: 1, repetitionPenalty: 1, seed: 3 },
 });
 
+/** One sequence's V seeded normal logits (std `spread`), as [V] logits. */
+function oneRow(seed: number, V: number, spread: number): tf.Tensor1D {
+  return tf.tensor1d(new Rng(seed).normals(V, 0, spread));
+}
+
+/**
+ * Spreads far beyond 100: row 0 has scores of ±150 (exp overflows float32 above ≈ 88), row 1 sits
+ * 300 below it (exp(s − the batch's max) underflows to 0). Only a per-row, max-shifted softmax survives.
+ */
+function extremeSpreadInputs(): Inputs {
+  const rng = new Rng(12);
+  const V = 12;
+  const row0 = rng.normals(V, 0, 60);
+  row0[3] = 150;
+  const row1 = rng.normals(V, -300, 1);
+  return { logits: tf.tensor2d([...row0, ...row1], [2, V]), opts: { temperature: 1, topK: 0, topP: 0.95, repetitionPenalty: 1, seed: 12 } };
+}
+
+/**
+ * Cumulative probabilities that land exactly on p: four equal finite scores (1/4 each, exact in
+ * float32) and p = 0.75. The third token reaches 0.75 without passing it, so all four stay; the
+ * −∞ scores are tokens ruled out before sampling (probability exactly 0). In the last row two
+ * tokens of 1/2 pass p only with the second, which crosses it and stays.
+ */
+function topPBoundaryInputs(): Inputs {
+  const ninf = -Infinity;
+  return {
+    logits: tf.tensor2d([
+      [0, 0, 0, 0, ninf, ninf, ninf, ninf],
+      [ninf, 0, ninf, 0, 0, ninf, 0, ninf],
+      [0, ninf, ninf, 0, ninf, ninf, ninf, ninf],
+    ]),
+    opts: { temperature: 1, topK: 0, topP: 0.75, repetitionPenalty: 1, seed: 13 },
+  };
+}
+
 /** The cases both functions share: each is graded on its distribution and on its draw. */
 function sharedCases(suffix: string): CaseDef[] {
   const cases: CaseDef[] = [
@@ -100,6 +137,13 @@ function sharedCases(suffix: string): CaseDef[] {
     { name: "ties at the k-th largest logit are all kept", kind: "edge", inputs: tiedInputs },
     batchCase("an empty history: nothing to penalise", "edge", 9, { B: 2, V: 16, temperature: 1, topK: 0, topP: 0.9, repetitionPenalty: 2, seen: 0 }),
     batchCase("identical rows draw independently", "edge", 10, { B: 8, V: 6, temperature: 1, topK: 0, topP: 1, repetitionPenalty: 1, spread: 0.5, identicalRows: true }),
+    { name: "logit spreads beyond 100: a row with scores of ±150, another 300 below it (the softmax must subtract each row's own max)", kind: "edge", inputs: extremeSpreadInputs },
+    { name: "top-p exactly on the boundary: four quarters reach p = 0.75 and all stay; two halves pass it and both stay", kind: "edge", inputs: topPBoundaryInputs },
+    {
+      name: "a penalty but no previousTokens: nothing is penalised",
+      kind: "edge",
+      inputs: () => ({ logits: tf.tensor2d(new Rng(14).normals(3 * 10, 0, 2), [3, 10]), opts: { temperature: 0.9, topK: 0, topP: 1, repetitionPenalty: 1.5, seed: 14 } }),
+    },
   ];
   return cases.map((c) => ({ ...c, name: `${c.name}${suffix}` }));
 }
@@ -112,14 +156,50 @@ const grader: LessonGrader = {
       file: "sampling.ts",
       tolerance: ELEMENTWISE,
       call: (fn, x) => fn(x.logits, x.opts),
-      cases: [...sharedCases(""), ...fixtureCases(LESSON, "filteredProbabilities")],
+      cases: [
+        ...sharedCases(""),
+        {
+          name: "no options at all: MiniMind's defaults (T 0.85, k 50, p 0.85) on a peaked row, V=64 (seed 15)",
+          kind: "edge",
+          call: (fn, x) => fn(x.logits),
+          inputs: () => ({ logits: oneRow(15, 64, 3) }),
+        },
+        {
+          name: "an empty options object: the defaults on a flat row, V=64, where top-p keeps more than 50 tokens and top-k decides (seed 16)",
+          kind: "edge",
+          inputs: () => ({ logits: oneRow(16, 64, 0.1), opts: {} }),
+        },
+        {
+          name: "B=80 rows of MiniMind's 6,400 logits (512,000 values: no argument spreading), T=0.85, top-k and top-p off (seed 17)",
+          kind: "random",
+          // Graded on the first 16 probabilities of every row: the point is the size of the input, and a
+          // smaller result keeps the report, and a release's frozen expectations, small.
+          call: (fn, x) => {
+            const p = fn(x.logits, x.opts) as tf.Tensor;
+            const head = tf.slice(p, [0, 0], [80, 16]);
+            p.dispose();
+            return head;
+          },
+          checks: "the first 16 probabilities of each of the 80 rows",
+          inputs: () => ({ logits: tf.tensor2d(new Rng(17).normals(80 * 6400, 0, 2), [80, 6400]), opts: { temperature: 0.85, topK: 0, topP: 1 } }),
+        },
+        ...fixtureCases(LESSON, "filteredProbabilities"),
+      ],
     },
     {
       name: "sampleNextToken",
       file: "sampling.ts",
       tolerance: EXACT,
       call: (fn, x) => fn(x.logits, x.opts),
-      cases: [...sharedCases(": the drawn token"), ...fixtureCases(LESSON, "sampleNextToken")],
+      cases: [
+        ...sharedCases(": the drawn token"),
+        {
+          name: "only a seed: MiniMind's defaults (T 0.85, k 50, p 0.85), V=64 (seed 15): the drawn token",
+          kind: "edge",
+          inputs: () => ({ logits: tf.tensor2d(new Rng(15).normals(4 * 64, 0, 1), [4, 64]), opts: { seed: 15 } }),
+        },
+        ...fixtureCases(LESSON, "sampleNextToken"),
+      ],
     },
   ],
 };

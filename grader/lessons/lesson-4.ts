@@ -1,6 +1,7 @@
 /**
  * Lesson 4 — The tokenizer. Cases for exercises/lesson-4/bpe.ts (bpeTrain, bpeEncode, bpeDecode)
- * and exercises/lesson-4/chat-template.ts (renderChat): the lesson's worked example, edge cases,
+ * and exercises/lesson-4/chat-template.ts (renderChat): the lesson's worked example, edge cases
+ * (among them a vocabulary too small, a leading U+FEFF, a 500,000-byte decode),
  * MiniMind's own tokenizer.json on hard text, seeded random text, and jinja2 renderings of
  * MiniMind's chat template (tools/parity/lesson_4.py).
  */
@@ -10,6 +11,7 @@ import { fixtureCases } from "../engine/fixtures.js";
 import { paths } from "../engine/paths.js";
 import { minimindModel } from "../engine/datasets.js";
 import { Rng } from "../engine/random.js";
+import { throwsCall } from "../engine/throws.js";
 import { EXACT } from "../engine/types.js";
 import type { BpeModel } from "../../lib/tokenizer.js";
 import type { CaseDef, LessonGrader } from "../engine/types.js";
@@ -32,14 +34,32 @@ function tinyModel(): BpeModel {
   return { merges, vocab, specialTokens: ["<s>", "<s><s>"] };
 }
 
-/** GPT-2's byte characters sorted by code point (bpeTrain's order). */
-const BYTE_ALPHABET: string[] = (() => {
+/** GPT-2's byte characters: BYTE_CHARS[b] stands for byte b. */
+const BYTE_CHARS: string[] = (() => {
   const printable = (b: number) => (b >= 0x21 && b <= 0x7e) || (b >= 0xa1 && b <= 0xac) || (b >= 0xae && b <= 0xff);
   const out: string[] = [];
   let n = 0;
   for (let b = 0; b < 256; b++) out.push(String.fromCharCode(printable(b) ? b : 256 + n++));
-  return out.sort((x, y) => x.charCodeAt(0) - y.charCodeAt(0));
+  return out;
 })();
+
+/** GPT-2's byte characters sorted by code point (bpeTrain's order). */
+const BYTE_ALPHABET: string[] = [...BYTE_CHARS].sort((x, y) => x.charCodeAt(0) - y.charCodeAt(0));
+
+/** The tiny model's ids of a text's UTF-8 bytes, one byte token each (no merges). */
+function tinyByteIds(model: BpeModel, text: string): number[] {
+  return Array.from(new TextEncoder().encode(text), (b) => model.vocab[BYTE_CHARS[b]]);
+}
+
+/**
+ * A long text graded by its length and its first and last 1,000 characters: the point of the case
+ * is the size of the input, and a small result keeps the report (and a release's frozen
+ * expectations) small.
+ */
+function ends(text: unknown): unknown {
+  if (typeof text !== "string") return text;
+  return { length: text.length, start: text.slice(0, 1000), end: text.slice(-1000) };
+}
 
 /** Seeded text mixing scripts, emoji sequences, combining marks and whitespace runs. */
 function mixedText(seed: number, n: number): string {
@@ -115,6 +135,14 @@ const grader: LessonGrader = {
       cases: [
         { name: "worked example: 2 texts, 2 special tokens, vocabulary of 263 (5 merges)", kind: "worked", inputs: () => ({ texts: [...WORKED_TEXTS], vocabSize: 263, specialTokens: [...WORKED_SPECIALS] }) },
         { name: "vocabSize = specials + 256: no merge", kind: "edge", inputs: () => ({ texts: ["aaaa bbbb"], vocabSize: 257, specialTokens: ["<pad>"] }) },
+        {
+          name: "vocabSize below specials + 256 is an error",
+          kind: "edge",
+          inputs: () => ({ texts: ["aaaa bbbb"], vocabSize: 257, specialTokens: ["<pad>", "<s>"] }),
+          call: throwsCall((fn, x) => fn(x.texts, x.vocabSize, x.specialTokens)),
+          checks: "that a vocabulary too small for the special tokens and the 256 bytes is refused (a RangeError) instead of returned",
+        },
+        { name: "empty texts: nothing to count, no merge", kind: "edge", inputs: () => ({ texts: ["", "", ""], vocabSize: 300, specialTokens: ["<s>"] }) },
         { name: "fewer pairs than the vocabulary asks: training stops early", kind: "edge", inputs: () => ({ texts: ["ab ab"], vocabSize: 400, specialTokens: [] }) },
         { name: "equal counts: ties go to the smaller (left id, right id)", kind: "edge", inputs: () => ({ texts: ["xy ba dc yx"], vocabSize: 262, specialTokens: [] }) },
         { name: "overlapping pairs (aaaa): counted and merged left to right", kind: "edge", inputs: () => ({ texts: ["aaaaaaa aaa", "aa"], vocabSize: 261, specialTokens: ["<s>", "</s>"] }) },
@@ -151,6 +179,24 @@ const grader: LessonGrader = {
         { name: "MiniMind: a character split across tokens decodes whole", kind: "edge", inputs: () => ({ model: minimindModel(), ids: [164, 191, 247, 165, 124, 243] }) },
         { name: "MiniMind: ids cut inside a character end in U+FFFD", kind: "edge", inputs: () => ({ model: minimindModel(), ids: [1, 5011, 164] }) },
         { name: "MiniMind: special and non-special added tokens decode as their text", kind: "edge", inputs: () => ({ model: minimindModel(), ids: [1, 87, 25, 26, 2, 0] }) },
+        {
+          name: "a leading U+FEFF (byte-order mark) is text like any other: kept, twice",
+          kind: "edge",
+          inputs: () => {
+            const model = tinyModel();
+            return { model, ids: tinyByteIds(model, "\uFEFF\uFEFFhug \uFEFF") };
+          },
+        },
+        {
+          name: "MiniMind: 110,000 random ids, a long document (about 520,000 bytes: no argument spreading) (seed 9)",
+          kind: "random",
+          call: (fn, x) => ends(fn(x.model, x.ids)),
+          checks: "the decoded text's length and its first and last 1,000 characters",
+          inputs: () => {
+            const rng = new Rng(9);
+            return { model: minimindModel(), ids: Array.from({ length: 110000 }, () => rng.int(3, 6399)) };
+          },
+        },
         {
           name: "MiniMind: 2,000 random ids (seed 8)",
           kind: "random",

@@ -1,10 +1,12 @@
 /**
  * Lesson 5 — SFT data and labels. Cases for exercises/lesson-5/sft.ts: the lesson's worked
- * example on MiniMind's tokenizer, edge cases, seeded random id lists and conversations, and
- * Python fixtures restating dataset/lm_dataset.py (tools/parity/lesson_5.py).
+ * example on MiniMind's tokenizer, edge cases (left-out defaults, draws exactly on the ratio,
+ * MiniMind's dataset rows with null and "" keys, half markers, a pad id that is not 0), seeded
+ * random id lists and conversations, and Python fixtures restating dataset/lm_dataset.py
+ * (tools/parity/lesson_5.py).
  */
 import { dataFixtureCases } from "../engine/data-cases.js";
-import { minimindTokenizer } from "../engine/datasets.js";
+import { charTokenizer, minimindTokenizer } from "../engine/datasets.js";
 import { Rng } from "../engine/random.js";
 import { EXACT } from "../engine/types.js";
 import type { CaseDef, LessonGrader } from "../engine/types.js";
@@ -71,6 +73,13 @@ const grader: LessonGrader = {
         labelCase("maxLength below the length: nothing labelled at or after maxLength", "edge", () => [...START, 11, 12, 13, ...END, 9], 7),
         labelCase("a start marker cut at the very end is no span", "edge", () => [9, 9, ...START.slice(0, 4)]),
         labelCase("back-to-back spans", "edge", () => [...START, 5, ...END, ...START, 6, 7, ...END]),
+        {
+          name: "an open span with maxLength above the length: labels stop at the last id (same length as inputIds)",
+          kind: "edge",
+          inputs: () => ({ inputIds: [9, ...START, 11, 12], assistantStart: [...START], assistantEnd: [...END], maxLength: 12 }),
+        },
+        labelCase("no ids at all: no labels", "edge", () => []),
+        labelCase("half an end marker (<|im_end|> with no \\n after it) inside a span does not end it", "edge", () => [9, ...START, 11, 2, 12, 13, ...END, 9, 2]),
         labelCase("5 spans in 300 ids (seed 1)", "random", () => randomIds(1, 300, 5, false)),
         labelCase("3 spans, the last open, 120 ids (seed 2)", "random", () => randomIds(2, 120, 3, true)),
         ...dataFixtureCases(LESSON, "sftLabels", false),
@@ -89,6 +98,25 @@ const grader: LessonGrader = {
         },
         { name: "the default prompts and ratio", kind: "edge", call: (fn, x) => fn(x.conversations, x.random), inputs: () => ({ conversations: [{ role: "user", content: "q" }], random: [0.0, 0.99] }) },
         { name: "tools on a later message: unchanged, no draw", kind: "edge", inputs: () => ({ conversations: [{ role: "user", content: "q" }, { role: "assistant", content: "a", tools: "[]x" }], random: [], systemPrompts: ["A."], addSystemRatio: 1 }) },
+        {
+          name: "the default ratio (0.2): a draw of exactly 0.2 adds nothing",
+          kind: "edge",
+          call: (fn, x) => fn(x.conversations, x.random, x.systemPrompts),
+          inputs: () => ({ conversations: [{ role: "user", content: "q" }], random: [0.2], systemPrompts: ["A.", "B."] }),
+        },
+        {
+          name: "MiniMind's dataset rows: every message has tools: null or \"\", which is no tool conversation (draws 0.1, 0.7)",
+          kind: "edge",
+          inputs: () => ({
+            conversations: [
+              { role: "user", content: "q", tools: null, tool_calls: null, reasoning_content: null },
+              { role: "assistant", content: "a", tools: "", tool_calls: null, reasoning_content: null },
+            ],
+            random: [0.1, 0.7],
+            systemPrompts: ["A.", "B.", "C."],
+            addSystemRatio: 0.2,
+          }),
+        },
         ...[3, 4, 5].map((seed): CaseDef => ({
           name: `20 conversations in a row from one seeded source (seed ${seed})`,
           kind: "random",
@@ -111,6 +139,7 @@ const grader: LessonGrader = {
         { name: "worked example: draw 0.73 > 0.2 removes the empty think block", kind: "worked", inputs: () => ({ prompt: "<|im_start|>assistant\n<think>\n\n</think>\n\n4<|im_end|>\n", random: [0.73], emptyThinkRatio: 0.2 }) },
         { name: "the default ratio; a draw of exactly 0.2 keeps it", kind: "edge", call: (fn, x) => fn(x.prompt, x.random), inputs: () => ({ prompt: "<think>\n\n</think>\n\nx", random: [0.2] }) },
         { name: "a think block with one newline is not empty", kind: "edge", inputs: () => ({ prompt: "<think>\n</think>\n\nx", random: [], emptyThinkRatio: 0 }) },
+        { name: "the default ratio: a draw of 0.5 (above 0.2) removes the block", kind: "edge", call: (fn, x) => fn(x.prompt, x.random), inputs: () => ({ prompt: "a<think>\n\n</think>\n\nb", random: [0.5] }) },
         {
           name: "30 prompts in a row from one seeded source (seed 6)",
           kind: "random",
@@ -148,6 +177,30 @@ const grader: LessonGrader = {
             ],
             tokenizer: minimindTokenizer(),
             maxLength: 200,
+            random: [0.9],
+          }),
+        },
+        {
+          name: "a tokenizer whose pad id is not 0 (a character-level stand-in, pad id 3), maxLength 90",
+          kind: "edge",
+          inputs: () => ({
+            conversations: [{ role: "user", content: "2+2?" }, { role: "assistant", content: "4" }],
+            tokenizer: { ...charTokenizer(), padId: 3 },
+            maxLength: 90,
+            random: [0.5, 0.9],
+          }),
+        },
+        {
+          name: "MiniMind's dataset rows: unused keys are null or \"\" (tools, tool_calls, reasoning_content)",
+          kind: "edge",
+          inputs: () => ({
+            conversations: [
+              { role: "system", content: "Be brief.", tools: null, tool_calls: null, reasoning_content: null },
+              { role: "user", content: "hi", tools: "", tool_calls: "", reasoning_content: null },
+              { role: "assistant", content: "ok", tools: null, tool_calls: "", reasoning_content: "" },
+            ],
+            tokenizer: minimindTokenizer(),
+            maxLength: 40,
             random: [0.9],
           }),
         },

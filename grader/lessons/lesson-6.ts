@@ -1,10 +1,11 @@
 /**
  * Lesson 6 — Pretrain vs SFT. Cases for exercises/lesson-6/pretrain.ts: the lesson's worked
- * example on MiniMind's tokenizer, edge cases, seeded random text, and Python fixtures restating
- * dataset/lm_dataset.py:47-55 (tools/parity/lesson_6.py).
+ * example on MiniMind's tokenizer, edge cases (among them a tokenizer whose pad id is not 0),
+ * seeded random text, and Python fixtures restating dataset/lm_dataset.py:47-55
+ * (tools/parity/lesson_6.py).
  */
 import { dataFixtureCases } from "../engine/data-cases.js";
-import { minimindTokenizer } from "../engine/datasets.js";
+import { charTokenizer, minimindTokenizer } from "../engine/datasets.js";
 import { Rng } from "../engine/random.js";
 import { EXACT } from "../engine/types.js";
 import type { CaseDef, LessonGrader } from "../engine/types.js";
@@ -39,6 +40,11 @@ const grader: LessonGrader = {
         mm("maxLength 2: only bos and eos", "edge", () => "anything", 2),
         mm("<|endoftext|> inside the text is the pad id, so its label is -100 too", "edge", () => "a<|endoftext|>b", 8),
         mm("special-token strings in the text stay single ids", "edge", () => "<|im_start|>user\nhi<|im_end|>", 12),
+        {
+          name: "a tokenizer whose pad id is not 0 (character-level, pad id 3): U+0003 in the text is -100, U+0000 (id 0) is an ordinary label",
+          kind: "edge",
+          inputs: () => ({ text: "a\u0000b\u0003c", tokenizer: { ...charTokenizer(), padId: 3 }, maxLength: 10 }),
+        },
         mm("200 random words in a window of 128 (seed 3)", "random", () => randomText(3, 200), 128),
         mm("20 random words in a window of 64 (seed 4)", "random", () => randomText(4, 20), 64),
         ...dataFixtureCases(LESSON, "pretrainSample", true),

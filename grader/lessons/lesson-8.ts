@@ -1,7 +1,8 @@
 /**
  * Lesson 8 — Config and parameter count. Cases for exercises/lesson-8/params.ts: MiniMind's own
  * configurations (dense 64M and MoE 198M-A64M), edge configurations (untied lm_head, multi-head
- * and multi-query attention, every expert active, an explicit head size), seeded random
+ * and multi-query attention, every expert active, an explicit head size, a dense config without
+ * an experts key), seeded random
  * configurations, and fixtures counted by PyTorch from the modules' shapes
  * (tools/parity/lesson_8.py).
  *
@@ -78,6 +79,7 @@ const grader: LessonGrader = {
         configCase("multi-query attention: one kv head", "edge", { hiddenSize: 256, numHiddenLayers: 2, numKeyValueHeads: 1 }),
         configCase("every expert active: k = E, active = total", "edge", { hiddenSize: 128, numHiddenLayers: 2, useMoe: true, numExperts: 3, numExpertsPerTok: 3 }),
         configCase("an explicit headDim: 6 heads of 64 over H=256", "edge", { hiddenSize: 256, numAttentionHeads: 6, numKeyValueHeads: 2, headDim: 64 }),
+        configCase("a small dense config: no experts key at all (not experts: 0)", "edge", { hiddenSize: 64, numHiddenLayers: 1, vocabSize: 100, numAttentionHeads: 4, numKeyValueHeads: 2 }),
         randomCase(1, false),
         randomCase(2, false),
         randomCase(3, true),

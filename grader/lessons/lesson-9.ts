@@ -1,8 +1,8 @@
 /**
  * Lesson 9 — Embedding, RMSNorm and the residual stream. Cases for exercises/lesson-9/rmsnorm.ts:
  * the lesson's worked example, edge cases (zero rows, inputs small enough for ε to matter, one
- * feature), seeded random tensors, a gradient, and PyTorch fixtures from MiniMind's RMSNorm
- * (tools/parity/lesson_9.py).
+ * feature, the gradient at a row of zeros), seeded random tensors, gradients w.r.t. x and the
+ * gain, and PyTorch fixtures from MiniMind's RMSNorm (tools/parity/lesson_9.py).
  */
 import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";
@@ -87,6 +87,18 @@ const grader = {
           name: "a row of zeros stays zero, not NaN (seed 5, x [3, 8])",
           kind: "edge",
           inputs: () => withZeroRow(randomInputs(5, [3, 8], 1e-6), 1),
+        },
+        {
+          ...randomCase("the gradient w.r.t. the gain", "random", 8, [2, 3, 8], 1e-6),
+          call: gradientCall(callNorm, "weight", { upstream: "upstream" }),
+          checks: "the gradient of Σ(rmsNorm(x) ⊙ g) w.r.t. weight",
+        },
+        {
+          name: "the gradient at a row of zeros is finite: w·g/√ε (seed 9, x [3, 8] ×0.3, ε=1e-2)",
+          kind: "edge",
+          inputs: () => withZeroRow(randomInputs(9, [3, 8], 1e-2, 0.3), 1),
+          call: gradientCall(callNorm, "x", { upstream: "upstream" }),
+          checks: "the gradient of Σ(rmsNorm(x) ⊙ g) w.r.t. x where one row of x is all zeros",
         },
         randomCase("inputs so small that ε matters", "edge", 6, [2, 8], 1e-4, 0.01),
         randomCase("one feature: y = w·x/√(x²+ε)", "edge", 7, [5, 1], 1e-6),

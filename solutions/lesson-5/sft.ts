@@ -87,7 +87,8 @@ export function sftLabels(inputIds: number[], assistantStart: number[], assistan
     const start = i + assistantStart.length;
     let end = start;
     while (end < inputIds.length && !matches(end, assistantEnd)) end++;
-    for (let j = start; j < Math.min(end + assistantEnd.length, maxLength); j++) labels[j] = inputIds[j];
+    // MiniMind's ids are always padded to max_length; here an open span also stops at the last id.
+    for (let j = start; j < Math.min(end + assistantEnd.length, maxLength, inputIds.length); j++) labels[j] = inputIds[j];
     i = end < inputIds.length ? end + assistantEnd.length : inputIds.length;
   }
   return labels;

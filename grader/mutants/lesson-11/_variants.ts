@@ -45,6 +45,29 @@ export interface AttentionFlaws {
   mergeWithoutTranspose?: boolean;
   /** GQA sharing with kv head h mod Hkv. */
   repeat?: RepeatFlaw;
+  /** Another default ε for the QK-norm when `eps` is left out (MiniMind's rms_norm_eps default is 1e-6 here). */
+  epsDefault?: number;
+  /** presentKv returned when `useCache` is left out (the contract: only when it is true). */
+  cacheByDefault?: boolean;
+  /** `pastKv !== null` and `attentionMask !== null` as the checks: a left-out (undefined) option is read. */
+  nullChecksOnly?: boolean;
+  /** The mask turned into a count of pad positions, which are then taken to be the leading ones. */
+  padFromLeft?: boolean;
+  /** Padded keys get −∞ instead of −1e9: a query that sees only padded keys gets NaN. */
+  padMinusInfinity?: boolean;
+}
+
+/** [B, T] mask with as many leading zeros per row as the given mask has zeros. */
+function leadingPadMask(mask: tf.Tensor2D): tf.Tensor2D {
+  const [B, T] = mask.shape;
+  const values = mask.dataSync();
+  const out = new Float32Array(B * T).fill(1);
+  for (let b = 0; b < B; b++) {
+    let pads = 0;
+    for (let t = 0; t < T; t++) if (!values[b * T + t]) pads++;
+    out.fill(0, b * T, b * T + pads);
+  }
+  return tf.tensor2d(out, [B, T]);
 }
 
 function causal(S: number, T: number, firstColumns: boolean): tf.Tensor2D {
@@ -61,8 +84,11 @@ export function attentionVariant(flaws: AttentionFlaws) {
       const [B, S] = x.shape;
       const { numHeads: Hq, numKvHeads: Hkv } = opts;
       const D = w.wq.shape[0] / Hq;
-      const eps = opts.eps ?? 1e-6;
+      const eps = opts.eps ?? flaws.epsDefault ?? 1e-6;
       const heads = (m: tf.Tensor2D, n: number) => tf.reshape(linear(x, m), [B, S, n, D]) as tf.Tensor4D;
+      if (flaws.nullChecksOnly && (opts.pastKv === undefined || opts.attentionMask === undefined)) {
+        throw new TypeError("Cannot read properties of undefined (reading 'k')");
+      }
       const norm = (t: tf.Tensor4D, g: tf.Tensor1D) => (flaws.noQkNorm ? t : (rmsNorm(t, g, eps) as tf.Tensor4D));
       let q: tf.Tensor4D;
       let kNew: tf.Tensor4D;
@@ -83,11 +109,13 @@ export function attentionVariant(flaws: AttentionFlaws) {
       let scores = tf.div(tf.matMul(byHead(q), byHead(kr), false, true), flaws.scaleByD ? D : Math.sqrt(D));
       scores = tf.add(scores, causal(S, T, flaws.causalFirstColumns ?? false));
       if (opts.attentionMask && !flaws.noPaddingMask) {
-        scores = tf.add(scores, tf.mul(tf.sub(1, tf.cast(tf.reshape(opts.attentionMask, [B, 1, 1, T]), "float32")), -1e9));
+        const given = flaws.padFromLeft ? leadingPadMask(opts.attentionMask) : opts.attentionMask;
+        const keep = tf.cast(tf.reshape(given, [B, 1, 1, T]), "float32");
+        scores = flaws.padMinusInfinity ? tf.where(tf.greater(keep, 0), scores, tf.fill(scores.shape, -Infinity)) : tf.add(scores, tf.mul(tf.sub(1, keep), -1e9));
       }
       const mixed = tf.matMul(tf.softmax(scores, -1), byHead(vr));
       const merged = tf.reshape(flaws.mergeWithoutTranspose ? mixed : tf.transpose(mixed, [0, 2, 1, 3]), [B, S, Hq * D]);
-      const presentKv = opts.useCache ? (flaws.cacheAfterRepeat ? { k: kr, v: vr } : { k, v }) : undefined;
+      const presentKv = (flaws.cacheByDefault ? opts.useCache ?? true : opts.useCache) ? (flaws.cacheAfterRepeat ? { k: kr, v: vr } : { k, v }) : undefined;
       return { output: linear(merged, w.wo) as tf.Tensor3D, presentKv };
     });
 }

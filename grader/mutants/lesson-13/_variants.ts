@@ -15,11 +15,14 @@ export interface FfnFlaws {
   noUp?: boolean;
   /** ReLU instead of SiLU. */
   relu?: boolean;
+  /** silu(z) as z / (1 + exp(−z)): the same values, but exp(−z) overflows for z below ≈ −88 and the gradient is NaN. */
+  siluAsDivision?: boolean;
 }
 
 function activation(z: tf.Tensor, flaws: FfnFlaws): tf.Tensor {
   if (flaws.sigmoidGate) return tf.sigmoid(z);
   if (flaws.relu) return tf.relu(z);
+  if (flaws.siluAsDivision) return tf.div(z, tf.add(1, tf.exp(tf.neg(z))));
   return tf.mul(z, tf.sigmoid(z));
 }
 
@@ -47,6 +50,8 @@ export interface MoeFlaws {
   auxInEval?: boolean;
   /** f_e divided by k (a fraction of slots rather than of tokens). */
   loadPerSlot?: boolean;
+  /** The router's softmax as exp(l) / Σ exp(l), without subtracting the max: a logit above ≈ 88 overflows to NaN. */
+  naiveRouterSoftmax?: boolean;
 }
 
 const feedForward = ffnVariant({});
@@ -59,7 +64,7 @@ export function moeVariant(flaws: MoeFlaws) {
       const tokens = tf.reshape(x, [-1, H]);
       const N = tokens.shape[0];
       const logits = linear(tokens, w.gate);
-      const scores = tf.softmax(logits);
+      const scores = flaws.naiveRouterSoftmax ? tf.div(tf.exp(logits), tf.sum(tf.exp(logits), -1, true)) : tf.softmax(logits);
       const { indices } = tf.topk(tf.tensor2d(scores.dataSync(), [N, E]), opts.topK);
       const selected = tf.sum(tf.oneHot(indices, E), 1).toFloat();
       let routing: tf.Tensor;

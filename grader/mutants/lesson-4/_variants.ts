@@ -6,7 +6,8 @@ import { BYTE_TO_CHAR, CHAR_TO_BYTE, pretokenize, toByteLevel, type BpeModel } f
 import { bpeDecode, bpeEncode } from "../../../solutions/lesson-4/bpe.js";
 import { pythonJson, renderChat, type ChatMessage, type ChatOptions } from "../../../solutions/lesson-4/chat-template.js";
 
-export type TrainFlaw = "largest-pair-tie" | "no-pretokenize" | "seen-bytes-only" | "specials-last" | "specials-not-counted";
+/** "no-size-check" is the plain trainer itself: like every variant here it never refuses a vocabSize below S + 256. */
+export type TrainFlaw = "largest-pair-tie" | "no-pretokenize" | "seen-bytes-only" | "specials-last" | "specials-not-counted" | "no-size-check";
 
 /** A plain BPE trainer (counts recomputed each step) with one flaw switched on. */
 export function trainVariant(flaw: TrainFlaw) {
@@ -94,16 +95,31 @@ export function encodeVariant(flaw: EncodeFlaw) {
   };
 }
 
-export type DecodeFlaw = "per-token" | "no-byte-table" | "latin1" | "drops-broken";
+export type DecodeFlaw = "per-token" | "no-byte-table" | "latin1" | "drops-broken" | "default-decoder" | "spread-bytes";
 
 /** bpeDecode with one flaw. */
 export function decodeVariant(flaw: DecodeFlaw) {
   return (model: BpeModel, ids: number[]): string => {
-    if (flaw === "per-token") return ids.map((id) => bpeDecode(model, [id])).join("");
     if (flaw === "drops-broken") return bpeDecode(model, ids).replace(/\uFFFD/g, "");
     const tokenOf = new Map(Object.entries(model.vocab).map(([t, id]) => [id, t] as const));
     const tokens = ids.map((id) => tokenOf.get(id)).filter((t): t is string => t !== undefined);
+    if (flaw === "per-token") {
+      // Each token's bytes decoded on their own (one vocabulary map for the whole call).
+      const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+      return tokens.map((t) => decoder.decode(new Uint8Array(Array.from(t, (c) => CHAR_TO_BYTE.get(c)).every((b) => b !== undefined) ? Array.from(t, (c) => CHAR_TO_BYTE.get(c)!) : new TextEncoder().encode(t)))).join("");
+    }
     if (flaw === "no-byte-table") return tokens.join("");
+    if (flaw === "default-decoder" || flaw === "spread-bytes") {
+      const bytes: number[] = [];
+      for (const t of tokens) {
+        const mapped = Array.from(t, (c) => CHAR_TO_BYTE.get(c));
+        if (mapped.every((b) => b !== undefined)) bytes.push(...(mapped as number[]));
+        else bytes.push(...new TextEncoder().encode(t));
+      }
+      // new TextDecoder() strips a leading byte-order mark; Uint8Array.of(...bytes) spreads every byte as an argument.
+      if (flaw === "default-decoder") return new TextDecoder().decode(new Uint8Array(bytes));
+      return new TextDecoder("utf-8", { ignoreBOM: true }).decode(Uint8Array.of(...bytes));
+    }
     const bytes = tokens.flatMap((t) => Array.from(t, (c) => CHAR_TO_BYTE.get(c) ?? c.charCodeAt(0) & 0xff));
     return String.fromCharCode(...bytes);
   };
