@@ -129,6 +129,18 @@ ${WRONG}`);
     expect(nonePass(run)).toBe(true);
   });
 
+  it("the fixture copies keep every input bit for bit (−0 included) and drop only the expected values", async () => {
+    const { fixtureWithoutExpected } = await import("../grader/engine/bundle.js");
+    const same = (a: unknown, b: unknown): boolean =>
+      typeof a === "number" ? Object.is(a, b) : Array.isArray(a) ? Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i])) : a !== null && typeof a === "object" ? b !== null && typeof b === "object" && Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, x]) => same(x, (b as Record<string, unknown>)[k])) : a === b;
+    expect(fixtureWithoutExpected('{"cases":{"f":[{"name":"n","inputs":{"x":[-0.0,1e-45,0.1]},"expected":[1]}]}}')).toBe('{"cases":{"f":[{"name":"n","inputs":{"x":[-0,1e-45,0.1]}}]}}');
+    for (const f of readdirSync(join(ROOT, "datasets/fixtures")).filter((n) => n.endsWith(".json"))) {
+      const original = JSON.parse(readFileSync(join(ROOT, "datasets/fixtures", f), "utf8")) as { cases?: Record<string, Array<{ inputs?: unknown }>> };
+      const copy = JSON.parse(fixtureWithoutExpected(readFileSync(join(ROOT, "datasets/fixtures", f), "utf8"))) as typeof original;
+      for (const [ex, cases] of Object.entries(original.cases ?? {})) cases.forEach((c, i) => expect(same(c.inputs, copy.cases![ex][i].inputs), `${f} ${ex}[${i}]`).toBe(true));
+    }
+  });
+
   it("transpiling the reference from disk at run time gives nothing to run", async () => {
     const dir = workspace(`
 import { readFileSync } from "node:fs";

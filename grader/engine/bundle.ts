@@ -206,7 +206,7 @@ function writeLearnerData(dir: string, lesson: string): string {
   mkdirSync(fixturesOut, { recursive: true });
   if (existsSync(fixturesIn)) {
     for (const f of readdirSync(fixturesIn).filter((n) => n === `${lesson}.json` || (n.startsWith(`${lesson}-`) && n.endsWith(".json")))) {
-      writeFileSync(join(fixturesOut, f), JSON.stringify(withoutExpected(JSON.parse(readFileSync(join(fixturesIn, f), "utf8")))));
+      writeFileSync(join(fixturesOut, f), fixtureWithoutExpected(readFileSync(join(fixturesIn, f), "utf8")));
     }
   }
   for (const folder of LEARNER_DATA_FOLDERS) {
@@ -216,6 +216,19 @@ function writeLearnerData(dir: string, lesson: string): string {
     for (const f of readdirSync(from)) if (lstatSync(join(from, f)).isFile()) copyFileSync(join(from, f), join(data, folder, f));
   }
   return data;
+}
+
+/** A fixture file's text as the learner's process gets it: every case's `expected` removed, every input bit kept. */
+export function fixtureWithoutExpected(text: string): string {
+  return exactJson(withoutExpected(JSON.parse(text)));
+}
+
+/** JSON text of a parsed JSON value, keeping −0 (JSON.stringify writes it as 0, which changes an input's bits). */
+function exactJson(v: unknown): string {
+  if (typeof v === "number") return Object.is(v, -0) ? "-0" : JSON.stringify(v);
+  if (Array.isArray(v)) return `[${v.map(exactJson).join(",")}]`;
+  if (v !== null && typeof v === "object") return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${exactJson(x)}`).join(",")}}`;
+  return JSON.stringify(v);
 }
 
 /** A fixture document without its expected values: every case (an object in a list of cases) loses `expected`. */

@@ -226,8 +226,10 @@ interface LearnerSink {
 function runLearner(bundle: LearnerBundle, request: LearnerRequest, opts: IsolatedOptions, sink: LearnerSink, probeWaiters: Map<string, (o: ProbeOutput[]) => void>): Promise<LearnerAttempt> {
   return new Promise((resolve) => {
     // No loader, no writes, no processes, no workers, reads of its bundle and the runtime only.
-    // Real paths: the permission model checks the resolved path, so a symlinked node_modules still reads.
-    const flags = sandboxNodeFlags({ folders: [bundle.dir, join(ROOT, "node_modules")].map((d) => realpathSync(d)), files: [] });
+    // Each folder as named and as its real path: module resolution checks the path it walks, loading
+    // the resolved one, so a symlinked node_modules (a student edition's) needs both.
+    const folders = [bundle.dir, join(ROOT, "node_modules")].flatMap((d) => [...new Set([d, realpathSync(d)])]);
+    const flags = sandboxNodeFlags({ folders, files: [] });
     const child = spawn(bundle.entry, ["--enable-source-maps", ...flags], "pipe", childLauncher(true));
     for (const stream of [child.stdout, child.stderr]) {
       stream?.setEncoding("utf8");

@@ -20,7 +20,8 @@ export interface JudgeOptions {
 /** The verdict on one planned case. `expected` must be the reference's (or the fixture's) output. */
 export function judgeCase(planned: PlannedCase, got: CaseOutput, expected: CaseOutput, opts: JudgeOptions = {}): CaseResult {
   const result = judgeOutput(planned, got, expected, opts);
-  return result.status !== "passed" && got.inputs && got.inputs.length > 0 ? { ...result, inputs: got.inputs } : result;
+  const diagnosable = result.status === "failed" || result.status === "error";
+  return diagnosable && got.inputs && got.inputs.length > 0 ? { ...result, inputs: got.inputs } : result;
 }
 
 function judgeOutput(planned: PlannedCase, got: CaseOutput, expected: CaseOutput, opts: JudgeOptions): CaseResult {

@@ -27,6 +27,9 @@ export interface ParseFlaws {
   timeBasedDefaultId?: boolean;
 }
 
+/** What `int(time.time())` read when the wrong default was taken. */
+const CLOCK_SECONDS = 1_764_547_200;
+
 type ToolCall = { id: string; type: "function"; function: { name: string; arguments: string } };
 
 export function parseVariant(flaws: ParseFlaws) {
@@ -41,7 +44,9 @@ export function parseVariant(flaws: ParseFlaws) {
     return JSON.stringify(v);
   };
   return (text: string, idPrefixArg?: string) => {
-    const idPrefix = idPrefixArg ?? (flaws.timeBasedDefaultId ? `call_${Math.floor(Date.now() / 1000)}` : "call");
+    // The clock's reading is fixed here (1 Dec 2025): a mutant must give the same output every run,
+    // so that its frozen fingerprint in a student edition matches a fresh computation.
+    const idPrefix = idPrefixArg ?? (flaws.timeBasedDefaultId ? `call_${CLOCK_SECONDS}` : "call");
     let rest = text;
     let reasoningContent: string | null = null;
     const think = /<think>([\s\S]*?)<\/think>/u.exec(rest);
