@@ -11,15 +11,9 @@ import { gradeIsolated, type IsolatedRun } from "../grader/engine/isolate.js";
 import { ROOT } from "../grader/engine/paths.js";
 import { summarise } from "../grader/engine/summary.js";
 import { scratch, workspace } from "./support/workspace.js";
+import { WRONG_LESSON_23 } from "./support/wrong-lesson-23.js";
 
-/** Wrong but well-formed versions of every lesson-23 function (zeros of the right shape). */
-const WRONG = `
-export function responseLogpPositions(p: tf.Tensor1D, R: number) { return tf.zeros([p.shape[0], R], "int32"); }
-export function maskedGae(r: tf.Tensor2D) { return { advantages: tf.zerosLike(r), returns: tf.zerosLike(r) }; }
-export function ppoPolicyLoss() { return tf.scalar(0); }
-export function referenceKlPenalty() { return tf.scalar(0); }
-export function clippedValueLoss() { return tf.scalar(0); }
-`;
+const WRONG = WRONG_LESSON_23;
 
 async function grade(dir: string, hints = false): Promise<IsolatedRun> {
   return gradeIsolated({ lesson: "lesson-23", implDir: join(dir, "lesson-23"), hints }, { caseTimeoutMs: 5000 });

@@ -17,6 +17,7 @@ import { randomBytes } from "node:crypto";
 import { closeSync, copyFileSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
 import { ROOT } from "../grader/engine/paths.js";
+import { processAlive } from "../lib/processes.js";
 
 /** Where backups go: .backups/<timestamp>/<the file's path in the repository>. */
 export const BACKUPS_DIR = join(ROOT, ".backups");
@@ -32,16 +33,6 @@ function temporaryName(file: string): string {
   return join(dirname(file), `.${basename(file)}.course-tmp-${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
 }
 
-/** True when process `pid` exists (EPERM: it exists but is not ours). */
-export function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Writes `fd` to disk before the rename that publishes it. */
 function flush(file: string): void {

@@ -19,6 +19,7 @@ import { build, type Loader, type Message, type Plugin } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
+import { processAlive } from "../../lib/processes.js";
 import { answerModuleRefusal } from "./answers.js";
 import { ROOT, gradedLessons, paths } from "./paths.js";
 
@@ -48,15 +49,6 @@ const ENTRY_FILE = "<course grading entry>";
 /** Course modules an exercise may import from grader/ (the seeded random source the cases share). */
 const LEARNER_IMPORTABLE_GRADER_FILES = new Set(["grader/engine/random.ts"]);
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Removes bundles left by grading processes that no longer run (a grader killed with SIGKILL cannot
  * clean up after itself). Only `<pid>-…` folders in BUILD_DIR, the names bundleLearner gives.
@@ -65,7 +57,7 @@ export function removeStaleBundles(): void {
   if (!existsSync(BUILD_DIR)) return;
   for (const d of readdirSync(BUILD_DIR)) {
     const m = /^(\d+)-\d+-\d+$/.exec(d);
-    if (m && Number(m[1]) !== process.pid && !pidAlive(Number(m[1]))) rmSync(join(BUILD_DIR, d), { recursive: true, force: true });
+    if (m && Number(m[1]) !== process.pid && !processAlive(Number(m[1]))) rmSync(join(BUILD_DIR, d), { recursive: true, force: true });
   }
 }
 

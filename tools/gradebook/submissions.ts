@@ -13,6 +13,7 @@
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ROOT } from "../../grader/engine/paths.js";
+import { processAlive } from "../../lib/processes.js";
 
 /** Where the grader builds things (git-ignored); bundle.ts builds its bundles here too, named `<pid>-…`. */
 export const BUILD_DIR = join(ROOT, ".grader-build");
@@ -90,15 +91,6 @@ let counter = 0;
 /** The staged copies this process made (and has not removed yet). */
 const mine = new Set<string>();
 
-/** Whether a process with this pid runs (one of another user's counts: it may not be removed). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Removes staged copies left by gradebooks that no longer run (one killed with SIGKILL cannot clean
@@ -112,7 +104,7 @@ export function removeStaleStaging(): string[] {
     const m = STAGED_NAME.exec(name);
     if (!m) continue;
     const pid = Number(m[1]);
-    const stale = pid === process.pid ? !mine.has(name) : !running(pid);
+    const stale = pid === process.pid ? !mine.has(name) : !processAlive(pid);
     if (!stale) continue;
     rmSync(join(BUILD_DIR, name), { recursive: true, force: true });
     removed.push(name);

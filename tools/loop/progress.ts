@@ -24,7 +24,8 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { paths } from "../../grader/engine/paths.js";
 import type { FunctionSummary, FunctionVerdict } from "../../grader/engine/summary.js";
-import { processAlive, writeFileAtomic } from "../workspace.js";
+import { processAlive } from "../../lib/processes.js";
+import { writeFileAtomic } from "../workspace.js";
 import { UsageError } from "./cli-support.js";
 import { checkProgressPath, lessonExercisesDir, progressFile, shown } from "./locations.js";
 
