@@ -12,11 +12,20 @@ export interface StageOutcome {
   name: string;
   purpose: string;
   source: string;
-  status: "ran" | "reused" | "unavailable" | "failed";
+  /** "stopped": a Ctrl-C or SIGTERM ended it; the next capstone runs it again. */
+  status: "ran" | "reused" | "unavailable" | "failed" | "stopped";
   /** Why a stage did not run, or how it failed. */
   note?: string;
   dir: string;
+  /** Wall time of the stage's run; for a reused stage, of the run that made it (see wallFrom). */
   wallSeconds?: number;
+  /**
+   * Where a reused stage's wall time comes from: "capstone", the time the capstone measured when it
+   * ran the stage (kept in the stage's folder), or "run.json", the run's training time alone.
+   */
+  wallFrom?: "capstone" | "run.json";
+  /** How long it ran, from its numbers ("ran 10 steps", "ran the first 300 steps of a 1200-step schedule"). */
+  length?: string;
   /** The stage's run.json, when it has one. */
   run?: Record<string, unknown>;
   samples?: Array<{ prompt: string; text: string }>;
@@ -26,9 +35,13 @@ export interface CapstoneReport {
   mode: string;
   config: string;
   startedAt: string;
+  /** Wall time of this invocation. */
   totalSeconds: number;
+  /** What the reused stages (and a reused tokenizer) took when they ran. */
+  reusedSeconds?: number;
   backend: string;
   tokenizer?: TokenizerReport;
+  tokenizerReused?: boolean;
   stages: StageOutcome[];
 }
 
@@ -48,7 +61,9 @@ function accuracies(run: Record<string, unknown>): Array<[string, string]> {
     if (typeof held?.before?.[key] === "number" && typeof held.after?.[key] === "number") out.push([key === "accuracy" ? "held-out accuracy (agent)" : "held-out tool-call rate", `${pct(held.before[key])} → ${pct(held.after[key])}`]);
   }
   const loss = run.heldOutLoss as { before?: number; after?: number } | undefined;
-  if (typeof loss?.before === "number" && typeof loss.after === "number") out.push(["held-out loss", `${loss.before.toFixed(3)} → ${loss.after.toFixed(3)}`]);
+  const kept = run.kept as { rule?: string; step?: number; lastStep?: number; lastHeldOutLoss?: number } | undefined;
+  const keptNote = kept?.rule === "best" && typeof kept.step === "number" && kept.step !== kept.lastStep ? ` (kept step ${kept.step}, the lowest; step ${kept.lastStep}: ${kept.lastHeldOutLoss?.toFixed(3)})` : "";
+  if (typeof loss?.before === "number" && typeof loss.after === "number") out.push(["held-out loss", `${loss.before.toFixed(3)} → ${loss.after.toFixed(3)}${keptNote}`]);
   return out;
 }
 
@@ -78,8 +93,11 @@ ${body}</table>`;
 /** The HTML page. */
 export function renderReport(r: CapstoneReport): string {
   const ran = r.stages.filter((s) => s.run);
+  const reused = r.reusedSeconds ?? 0;
+  const wall = (s: StageOutcome) =>
+    s.wallSeconds === undefined ? "–" : `${s.wallSeconds.toFixed(1)}${s.status === "reused" ? (s.wallFrom === "run.json" ? " (training alone, when it ran)" : " (when it ran)") : ""}`;
   const pipeline = `<ol>${r.tokenizer ? `<li><b>tokenizer</b> — byte-level BPE with lesson 4's <code>bpeTrain</code> (trainer/train_tokenizer.py): ${r.tokenizer.vocabSize} ids in ${r.tokenizer.seconds} s; the model stages use ${esc(r.tokenizer.courseTokenizer.name)} (${r.tokenizer.courseTokenizer.vocabSize} ids)</li>` : ""}
-${r.stages.map((s) => `<li><b>${esc(s.name)}</b> (${esc(s.source)}) — ${esc(s.purpose)}. <i>${esc(s.status)}${s.note ? `: ${esc(s.note)}` : ""}</i></li>`).join("\n")}</ol>`;
+${r.stages.map((s) => `<li><b>${esc(s.name)}</b> (${esc(s.source)}) — ${esc(s.purpose)}${s.length ? `; ${esc(s.length)}` : ""}. <i>${esc(s.status)}${s.note ? `: ${esc(s.note)}` : ""}</i></li>`).join("\n")}</ol>`;
   let lastCount: number | undefined;
   const params = `<table><tr><th>stage</th><th>parameters</th><th>model</th></tr>${ran
     .map((s) => {
@@ -90,9 +108,9 @@ ${r.stages.map((s) => `<li><b>${esc(s.name)}</b> (${esc(s.source)}) — ${esc(s.
       return `<tr><td>${esc(s.name)}</td><td>${shown}</td><td>hidden ${esc(m.hiddenSize ?? "?")}, ${esc(m.numHiddenLayers ?? "?")} layers, vocab ${esc(m.vocabSize ?? "?")}</td></tr>`;
     })
     .join("")}</table>`;
-  const timings = `<table><tr><th>stage</th><th>status</th><th>wall time (s)</th><th>training time (s)</th><th>steps</th></tr>${r.tokenizer ? `<tr><td>tokenizer</td><td>ran</td><td>${r.tokenizer.seconds}</td><td>–</td><td>${r.tokenizer.merges} merges</td></tr>` : ""}${r.stages
-    .map((s) => `<tr><td>${esc(s.name)}</td><td>${esc(s.status)}</td><td>${s.wallSeconds?.toFixed(1) ?? "–"}</td><td>${esc(s.run?.trainSeconds ?? s.run?.wallSeconds ?? "–")}</td><td>${esc(s.run?.steps ?? "–")}</td></tr>`)
-    .join("")}<tr><td><b>total</b></td><td></td><td>${r.totalSeconds.toFixed(1)}</td><td></td><td></td></tr></table>`;
+  const timings = `<table><tr><th>stage</th><th>status</th><th>wall time (s)</th><th>training time (s)</th><th>steps</th></tr>${r.tokenizer ? `<tr><td>tokenizer</td><td>${r.tokenizerReused ? "reused" : "ran"}</td><td>${r.tokenizer.seconds}</td><td>–</td><td>${r.tokenizer.merges} merges</td></tr>` : ""}${r.stages
+    .map((s) => `<tr><td>${esc(s.name)}</td><td>${esc(s.status)}</td><td>${wall(s)}</td><td>${esc(s.run?.trainSeconds ?? s.run?.wallSeconds ?? "–")}</td><td>${esc(s.run?.steps ?? "–")}</td></tr>`)
+    .join("")}<tr><td><b>this run</b></td><td></td><td>${r.totalSeconds.toFixed(1)}</td><td></td><td></td></tr>${reused > 0 ? `<tr><td><b>in all</b></td><td>with the reused stages' own times</td><td>${(r.totalSeconds + reused).toFixed(1)}</td><td></td><td></td></tr>` : ""}</table>`;
   const curves = ran
     .map((s) => {
       const svgs = ["loss.svg", "reward.svg", "kl.svg", "accuracy.svg", "agent.svg"].filter((f) => existsSync(join(s.dir, f)));
@@ -114,7 +132,7 @@ ${r.stages.map((s) => `<li><b>${esc(s.name)}</b> (${esc(s.source)}) — ${esc(s.
 <html lang="en"><head><meta charset="utf-8"><title>Capstone report (${esc(r.mode)})</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}pre{margin:0;white-space:pre-wrap;max-width:28em}td.yours{background:#dff5df}td.reference{color:#666}figure{display:inline-block;margin:0.5em}svg{max-width:100%;height:auto}</style></head>
 <body><h1>Capstone: tokenizer → pretrain → SFT → RL</h1>
-<p>Mode <b>${esc(r.mode)}</b>, config <b>${esc(r.config)}</b>, ${esc(r.backend)} backend, started ${esc(r.startedAt)}, ${r.totalSeconds.toFixed(1)} s in all.</p>
+<p>Mode <b>${esc(r.mode)}</b>, config <b>${esc(r.config)}</b>, ${esc(r.backend)} backend, started ${esc(r.startedAt)}, ${r.totalSeconds.toFixed(1)} s this run${reused > 0 ? ` (it reused stages that took ${reused.toFixed(1)} s when they ran: ${(r.totalSeconds + reused).toFixed(1)} s in all)` : ""}.</p>
 ${section("pipeline", "Pipeline", pipeline + tok)}
 ${section("parameters", "Parameter counts", params)}
 ${section("timings", "Timings", timings)}

@@ -40,7 +40,7 @@ export const CAPSTONE_STAGES: CapstoneStage[] = [
     purpose: "next-token prediction on the course's pretraining text: the model learns the language and the facts in it",
     source: "trainer/train_pretrain.py",
     weights: (h) => `pretrain_${h}.safetensors`,
-    args: (mode, dir) => ["pretrain", ...common(mode), "--out", dir, ...(mode === "quick" ? ["--steps", "30", "--max-seq-len", "32", "--eval-every", "30", "--save-every", "30"] : ["--steps", "600", "--eval-every", "100"])],
+    args: (mode, dir) => ["pretrain", ...common(mode), "--out", dir, ...(mode === "quick" ? ["--steps", "30", "--max-seq-len", "32", "--eval-every", "5", "--save-every", "30"] : ["--steps", "600", "--eval-every", "50"])],
   },
   {
     name: "sft",
@@ -48,12 +48,13 @@ export const CAPSTONE_STAGES: CapstoneStage[] = [
     source: "trainer/train_full_sft.py",
     weights: (h) => `full_sft_${h}.safetensors`,
     from: "pretrain",
-    args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "20", "--max-seq-len", "64", "--eval-every", "20", "--save-every", "20"] : ["--steps", "400", "--eval-every", "100"])],
+    args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "20", "--max-seq-len", "64", "--eval-every", "5", "--save-every", "20"] : ["--steps", "400", "--eval-every", "50"])],
   },
   {
     name: "task-sft",
     train: "sft",
-    purpose: "a short SFT on the RL task's training prompts (sorting three numbers): the first 300 steps of a 1200-step schedule, the format and a first, unreliable skill for RL to improve",
+    // How long it ran comes from its run.json (or, before it runs, its arguments): see `stageLength`.
+    purpose: "a short SFT on the RL task's training prompts (sorting three numbers): the format and a first, unreliable skill for RL to improve",
     source: "trainer/train_full_sft.py",
     weights: (h) => `full_sft_${h}.safetensors`,
     from: "sft",
@@ -61,7 +62,7 @@ export const CAPSTONE_STAGES: CapstoneStage[] = [
       const { writeTaskSft } = await import("../rl/task-sft.js");
       await writeTaskSft(join(dir, "task-sft.jsonl"), ["sort"]);
     },
-    args: (mode, dir, from) => ["sft", ...common(mode), "--out", dir, "--from", from!, "--data", join(dir, "task-sft.jsonl"), ...(mode === "quick" ? ["--steps", "10", "--max-seq-len", "64", "--eval-every", "10", "--save-every", "10"] : ["--steps", "1200", "--stop-after", "300", "--max-seq-len", "64", "--learning-rate", "2e-3", "--save-every", "100"])],
+    args: (mode, dir, from) => ["sft", ...common(mode), "--name", "task-sft", "--out", dir, "--from", from!, "--data", join(dir, "task-sft.jsonl"), ...(mode === "quick" ? ["--steps", "10", "--max-seq-len", "64", "--eval-every", "2", "--save-every", "10"] : ["--steps", "1200", "--stop-after", "300", "--max-seq-len", "64", "--learning-rate", "2e-3", "--eval-every", "50", "--save-every", "100"])],
   },
   {
     name: "grpo",
@@ -90,6 +91,25 @@ export const CAPSTONE_STAGES: CapstoneStage[] = [
     args: (mode, dir, from) => ["agent", ...common(mode), "--out", dir, "--from", from!, ...(mode === "quick" ? ["--steps", "2", "--batch-size", "1"] : ["--steps", "40"])],
   },
 ];
+
+/**
+ * How long a stage runs, in words, from the numbers: its run.json when it has run (`steps`, and the
+ * schedule's `scheduleSteps` when --stop-after ended it early), else the --steps and --stop-after
+ * of its arguments. Undefined when neither says.
+ */
+export function stageLength(args: readonly string[], run?: Record<string, unknown>): string | undefined {
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    const n = i >= 0 ? Number(args[i + 1]) : NaN;
+    return Number.isInteger(n) ? n : undefined;
+  };
+  const done = typeof run?.steps === "number" ? (run.steps as number) : undefined;
+  const schedule = typeof run?.scheduleSteps === "number" ? (run.scheduleSteps as number) : run ? done : flag("--steps");
+  const steps = done ?? flag("--stop-after") ?? flag("--steps");
+  if (steps === undefined) return undefined;
+  const verb = run ? "ran" : "runs";
+  return schedule !== undefined && schedule > steps ? `${verb} the first ${steps} steps of a ${schedule}-step schedule` : `${verb} ${steps} step${steps === 1 ? "" : "s"}`;
+}
 
 /** The folder of a stage's run inside the capstone's output folder. */
 export const stageDir = (out: string, stage: string): string => join(out, stage);

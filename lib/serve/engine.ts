@@ -58,7 +58,9 @@ export class GenerationEngine {
   private alive = false;
   private readonly queue: Pending[] = [];
   private running: Pending | undefined;
+  /** Where cancel marks go: made here, removed by close() or, whatever ends the process, on its exit. */
   private readonly cancelDir = mkdtempSync(join(tmpdir(), "minimind-serve-"));
+  private readonly removeCancelDir = () => rmSync(this.cancelDir, { recursive: true, force: true });
   private serial = 0;
   private stallTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -72,7 +74,15 @@ export class GenerationEngine {
   /** Generations by how they ended (a cancel that came while queued counts as cancelled). */
   readonly stats = { finished: 0, cancelled: 0, failed: 0 };
 
-  constructor(private readonly opts: EngineOptions) {}
+  constructor(private readonly opts: EngineOptions) {
+    // process.exit() (a second Ctrl-C, a failed start) runs "exit" listeners but no promise: remove the folder there too.
+    process.once("exit", this.removeCancelDir);
+  }
+
+  /** The folder of cancel marks (a test checks it is gone after close). */
+  get cancelFolder(): string {
+    return this.cancelDir;
+  }
 
   /** Starts the generation process and waits until its model is loaded. */
   async start(): Promise<Ready> {
@@ -243,11 +253,13 @@ export class GenerationEngine {
     for (const p of this.queue.splice(0)) p.resolve("cancelled");
     const child = this.child;
     this.child = undefined;
-    if (child && child.exitCode === null) {
+    // A child that a terminal's Ctrl-C already ended has a signalCode and no exitCode: do not wait for it.
+    if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
     }
-    rmSync(this.cancelDir, { recursive: true, force: true });
+    this.removeCancelDir();
+    process.removeListener("exit", this.removeCancelDir);
   }
 }

@@ -11,7 +11,7 @@
  * accumulation, and the data position (epoch, micro-batch); every epoch's order is rebuilt from
  * seed + epoch, so on the cpu backend a resumed run ends with the same bits as an uninterrupted one.
  */
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
 import { ROOT } from "../../grader/engine/paths.js";
@@ -19,7 +19,7 @@ import { describeRun, resolveFunctions, type FunctionChoice } from "../resolver.
 import { resolvePieces, type PieceName } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
 import { AdamW } from "../model/train.js";
-import type { StoredTensor } from "../model/safetensors.js";
+import { decodeSafetensors, type StoredTensor } from "../model/safetensors.js";
 import { lineChart } from "../svg.js";
 import { checkShapes, loadResume, resumePath, saveResume, saveWeights, weightsPath, type ResumeMeta, type ResumeState } from "./checkpoint.js";
 import { epochOrder, type Sample } from "./data.js";
@@ -54,6 +54,11 @@ export interface RunOptions {
   tty?: boolean;
   /** Called after every micro-batch, once its tensors are freed (the leak test counts tensors here). */
   onStep?: (step: number) => void;
+  /**
+   * --name: what the run is called in its chart titles, messages and run.json when it is not the
+   * stage's name (the capstone's task SFT is an sft run named "task-sft").
+   */
+  name?: string;
 }
 
 export interface RunResult {
@@ -145,6 +150,19 @@ function weightsOf(named: Record<string, tf.Tensor>): Record<string, StoredTenso
   return out;
 }
 
+/**
+ * Puts the weights of `file` (the kept weights file) back into the variables of the same names: a
+ * plain model's file holds every parameter, a LoRA run's its adapters alone.
+ */
+function restoreWeights(named: Record<string, tf.Variable>, file: string): void {
+  const { tensors } = decodeSafetensors(readFileSync(file));
+  for (const [name, t] of Object.entries(tensors)) {
+    const v = named[name];
+    if (!v) continue;
+    tf.tidy(() => v.assign(tf.tensor(t.data, t.shape, "float32")));
+  }
+}
+
 /** A path as the user should see it: relative to the repository root when inside it. */
 const show = (p: string) => {
   const r = relative(ROOT, p);
@@ -153,7 +171,27 @@ const show = (p: string) => {
 
 /** Runs the stage (see the module comment). Throws TrainError for bad input, before changing any file. */
 export async function runStage(opts: RunOptions): Promise<RunResult> {
+  // Ctrl-C is ours from the start: one before the first micro-batch (while the data loads or the
+  // "before" samples are drawn) is answered in words, not by Node's silent exit.
+  const signal = { stop: false };
+  const onSigint = () => {
+    if (signal.stop) {
+      console.log("Ctrl-C again: leaving now (the last checkpoint, if any, is intact)");
+      process.exit(130);
+    }
+    signal.stop = true;
+  };
+  process.on("SIGINT", onSigint);
+  try {
+    return await trainStage(opts, signal);
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
+}
+
+async function trainStage(opts: RunOptions, signal: { stop: boolean }): Promise<RunResult> {
   const { stage } = opts;
+  const runName = opts.name ?? stage.name;
   const tok = trainTokenizer();
   const log = (line: string) => console.log(line);
 
@@ -169,7 +207,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   const preset = PRESETS[configName];
   if (!preset) throw new TrainError(`unknown --config ${configName}: have ${Object.keys(PRESETS).join(", ")}`, 2);
   const settings: TrainSettings = resume
-    ? { ...(resume.meta.settings as unknown as TrainSettings), ...(opts.steps !== undefined ? { steps: opts.steps } : {}) }
+    ? { ...(resume.meta.settings as unknown as TrainSettings), ...(opts.steps !== undefined ? { steps: opts.steps } : {}), ...(opts.overrides?.keep ? { keep: opts.overrides.keep } : {}) }
     : { ...preset.settings, ...stage.settings, ...opts.overrides, ...(opts.steps !== undefined ? { steps: opts.steps } : {}) };
   const config = resume ? resume.meta.config : presetConfig(preset, tok.vocabSize, settings.maxSeqLen);
   if (resume && opts.configName) checkShapes(resume.weights, presetConfig(preset, tok.vocabSize, settings.maxSeqLen), `checkpoint ${resumeFile}`, `--config ${configName}`);
@@ -183,7 +221,7 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   const own = await resolveFunctions<Record<string, unknown>>(stage.functions ?? {}, { useReference: opts.useReference });
   const choices: FunctionChoice[] = [...resolved.choices.filter((c) => running.includes(c.name as PieceName)), ...lessons.choices, ...own.choices];
   const fns = lessons.fns;
-  log(`npm run train -- ${stage.name}: ${stage.summary}, on the ${tf.getBackend()} backend`);
+  log(`npm run train -- ${stage.name}${runName !== stage.name ? ` (${runName})` : ""}: ${stage.summary}, on the ${tf.getBackend()} backend`);
   for (const line of describeRun(choices)) log(line);
 
   const ctx: StageContext = {
@@ -225,9 +263,17 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   const itersPerEpoch = Math.ceil(data.train.length / B);
   const totalSteps = settings.steps ?? settings.epochs * itersPerEpoch;
   log(`Model: --config ${configName} (${preset.summary}), vocab ${config.vocabSize} (${tok.name}): ${(paramCount / 1e6).toFixed(3)}M trainable parameters`);
-  log(`Data: ${data.source}: ${data.train.length} samples to train on, ${data.heldOut.length} held out; ${itersPerEpoch} batches of ${B} an epoch`);
+  // The batch as this run uses it (a stage's own settings and the command line override the config's).
+  log(`Data: ${data.source}: ${data.train.length} samples to train on, ${data.heldOut.length} held out; ${itersPerEpoch} batches of ${B} × ${settings.maxSeqLen} tokens an epoch`);
   if (data.skipped > 0) log(`  skipped ${data.skipped} malformed line${data.skipped === 1 ? "" : "s"}: ${data.problems.join("; ")}${data.problems.length < data.skipped ? "; …" : ""}`);
-  log(`Run: ${totalSteps} micro-batches, lr ${settings.learningRate} on MiniMind's cosine, accumulation ${K}, clip ${settings.gradClip}, a checkpoint every ${settings.saveEvery}`);
+  // The weights file holds the best held-out evaluation's weights unless --keep last (see TrainSettings.keep).
+  const keepBest = (settings.keep ?? "best") === "best" && data.heldOut.length > 0;
+  const keepNote = keepBest
+    ? `; the weights file keeps the lowest held-out loss (evaluated every ${settings.evalEvery}; --keep last keeps the last, as MiniMind does)`
+    : settings.keep === "last"
+      ? "; the weights file keeps the last step (--keep last, as MiniMind)"
+      : "; no held-out samples, so the weights file keeps the last step";
+  log(`Run: ${totalSteps} micro-batches, lr ${settings.learningRate} on MiniMind's cosine, accumulation ${K}, clip ${settings.gradClip}, a checkpoint every ${settings.saveEvery}${keepNote}`);
 
   // 4. Position: where this process starts.
   let step = resume?.meta.step ?? 0;
@@ -241,6 +287,16 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
 
   const before = resume?.meta.before ?? { heldOutLoss: heldOutLoss(model, data.heldOut, B), samples: generateSamples(model, ctx, stage) };
   if (!resume) heldOut.push([0, before.heldOutLoss]);
+  // A Ctrl-C that came while the data loaded or the "before" samples were drawn is delivered here.
+  await new Promise((r) => setImmediate(r));
+  if (signal.stop) {
+    built.dispose();
+    log(`Ctrl-C before the first micro-batch: nothing was trained and nothing written${resume ? ` (${show(resumeFile!)} is as it was)` : ""}; run the same command again to start${resume ? " from that checkpoint" : ""}`);
+    return { exitCode: 130, report: {} };
+  }
+  // The best evaluation after training began (step 0 is the starting point, never kept).
+  const bestOf = (points: Array<[number, number]>) => points.filter((p) => p[0] > 0 && Number.isFinite(p[1])).reduce<[number, number] | undefined>((b, p) => (b === undefined || p[1] < b[1] ? p : b), undefined);
+  let best = bestOf(heldOut);
 
   mkdirSync(opts.outDir, { recursive: true });
   const files = { weights: weightsPath(opts.outDir, stage.weightName, config), resume: resumePath(opts.outDir, stage.weightName, config) };
@@ -277,8 +333,10 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     };
     const byName = (arrays: Float32Array[]) => Object.fromEntries(names.map((n, i) => [n, arrays[i]]));
     saveResume(files.resume, { meta, weights: w, expAvg: byName(state.m), expAvgSq: byName(state.v), accumulated: pending && accumulated ? byName(accumulated) : undefined });
-    saveWeights(files.weights, built.exportWeights ? weightsOf(built.exportWeights()) : w, config);
+    if (!keepBest) saveWeights(files.weights, built.exportWeights ? weightsOf(built.exportWeights()) : w, config);
   };
+  /** The weights file, now: written at each new best held-out loss when keeping the best. */
+  const saveKept = () => saveWeights(files.weights, weightsOf(built.exportWeights ? built.exportWeights() : built.named), config);
 
   const optimizerStep = (lr: number) => {
     const gradTensors = accumulated!.map((g, i) => tf.tensor(g, variables[i].shape, "float32"));
@@ -294,12 +352,6 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     optimizer.step(arrays, lr);
   };
 
-  let stop = false;
-  const onSigint = () => {
-    if (stop) process.exit(130); // a second Ctrl-C: leave now; the last checkpoint is intact
-    stop = true;
-  };
-  process.on("SIGINT", onSigint);
   const bar = progress(totalSteps, step, settings.logEvery, opts.tty);
   let lr = fns.cosineLr(step, totalSteps, settings.learningRate);
   let stopped = false;
@@ -342,11 +394,18 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
         const seconds = trainSeconds() - trainSecondsBefore;
         bar.update({ step, loss, lr, tokensPerSecond: seconds > 0 ? (tokensSeen - (resume?.meta.tokensSeen ?? 0)) / seconds : 0 });
         if (step % settings.evalEvery === 0 || endOfRun || stopHere) {
-          heldOut.push([step, heldOutLoss(model, data.heldOut, B)]);
-          bar.log(`step ${step}: held-out loss ${heldOut[heldOut.length - 1][1].toFixed(4)}`);
+          const point: [number, number] = [step, heldOutLoss(model, data.heldOut, B)];
+          heldOut.push(point);
+          const isBest = keepBest && Number.isFinite(point[1]) && (best === undefined || point[1] < best[1]);
+          // Written before the resume file that records it, so a resume file never names a best that is not on disk.
+          if (isBest) {
+            best = point;
+            saveKept();
+          }
+          bar.log(`step ${step}: held-out loss ${point[1].toFixed(4)}${isBest ? " (lowest so far: kept)" : keepBest && best ? ` (kept: step ${best[0]}, ${best[1].toFixed(4)})` : ""}`);
         }
-        if (step % settings.saveEvery === 0 || endOfRun || stop || stopHere) save(nextEpoch, nextInEpoch);
-        if (stop) {
+        if (step % settings.saveEvery === 0 || endOfRun || signal.stop || stopHere) save(nextEpoch, nextInEpoch);
+        if (signal.stop) {
           bar.log(`Ctrl-C: saved ${show(files.resume)} at micro-batch ${step}; continue with npm run train -- ${stage.name} --resume ${show(opts.outDir)}`);
           stopped = true;
           break;
@@ -361,20 +420,23 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     }
   } finally {
     bar.stop();
-    process.off("SIGINT", onSigint);
   }
   if (stopped) {
     built.dispose();
     return { exitCode: 130, report: {} };
   }
 
-  // 5. The end: samples, curve, run.json.
-  const after = { heldOutLoss: heldOut[heldOut.length - 1][1], samples: generateSamples(model, ctx, stage) };
+  // 5. The end: the kept weights back in the model (when not the last), samples, curve, run.json.
+  const last = heldOut[heldOut.length - 1];
+  const kept = keepBest && best ? best : last;
+  if (kept[0] !== last[0]) restoreWeights(built.named, files.weights);
+  const after = { heldOutLoss: kept[1], samples: generateSamples(model, ctx, stage) };
   built.dispose();
   const wall = trainSeconds();
   const tail = losses.slice(-Math.min(50, losses.length)).map((p) => p[1]);
   const report = {
     stage: stage.name,
+    ...(runName !== stage.name ? { name: runName } : {}),
     config: configName,
     model: config,
     settings: runSettings,
@@ -392,6 +454,9 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
     finalTrainingLoss: tail.reduce((a, b) => a + b, 0) / Math.max(tail.length, 1),
     heldOutLoss: { before: before.heldOutLoss, after: after.heldOutLoss, perplexityBefore: Math.exp(before.heldOutLoss), perplexityAfter: Math.exp(after.heldOutLoss) },
     lowestHeldOut: heldOut.reduce((b, p) => (p[1] < b[1] ? p : b), heldOut[0]),
+    // What the weights file holds: the best evaluation's weights, or the last step's (--keep last).
+    kept: { rule: keepBest ? "best" : "last", step: keepBest ? kept[0] : step, heldOutLoss: kept[1], lastStep: step, lastHeldOutLoss: last[1] },
+    evaluations: heldOut,
     samples: before.samples.map((b, i) => ({ prompt: b.prompt, before: b.text, after: after.samples[i].text })),
     files: { weights: show(files.weights), resume: show(files.resume), lossCurve: show(join(opts.outDir, "loss.svg")) },
   };
@@ -399,18 +464,20 @@ export async function runStage(opts: RunOptions): Promise<RunResult> {
   writeFileSync(
     join(opts.outDir, "loss.svg"),
     lineChart({
-      title: `${stage.name}: loss (--config ${configName})`,
+      title: `${runName}: loss (${runName !== stage.name ? `${stage.name}, ` : ""}--config ${configName})`,
       xLabel: "micro-batch",
       yLabel: "cross-entropy",
       series: [
         { name: "training loss", points: losses },
-        { name: "held-out loss", points: heldOut, dashed: true },
+        { name: `held-out loss (${heldOut.length} evaluations)`, points: heldOut, dashed: true },
       ],
+      guides: keepBest && kept[0] !== last[0] ? [{ x: kept[0], label: `kept: step ${kept[0]}` }] : [],
     }),
   );
   log("");
   log(`Trained ${step} micro-batches in ${wall.toFixed(1)} s (${report.tokensPerSecond} tokens/s)${step < totalSteps ? `: stopped after ${step} of the schedule's ${totalSteps} (--stop-after); continue with npm run train -- ${stage.name} --resume ${show(opts.outDir)}` : ""}`);
   log(`  held-out loss ${before.heldOutLoss.toFixed(3)} → ${after.heldOutLoss.toFixed(3)} (perplexity ${Math.exp(before.heldOutLoss).toFixed(1)} → ${Math.exp(after.heldOutLoss).toFixed(1)})`);
+  if (kept[0] !== last[0]) log(`  kept the weights of step ${kept[0]}, the lowest held-out loss (${kept[1].toFixed(3)}); it rose to ${last[1].toFixed(3)} by step ${last[0]}. The resume file holds step ${step}'s; --keep last keeps those, as MiniMind does`);
   log(`  training loss (last ${tail.length}) ${report.finalTrainingLoss.toFixed(3)}`);
   for (const s of report.samples) log(`  ${JSON.stringify(s.prompt)} → ${JSON.stringify(s.prompt + s.after)}`);
   log(`Wrote ${show(files.weights)}, ${show(files.resume)}, ${show(join(opts.outDir, "loss.svg"))} and ${show(join(opts.outDir, "run.json"))}`);

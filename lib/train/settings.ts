@@ -26,9 +26,17 @@ export interface TrainSettings {
   heldOutEvery: number;
   /** At most this many held-out records are evaluated (evaluation cost grows with them). */
   heldOutLimit: number;
+  /**
+   * Which weights the weights file (what the next stage loads) holds: "best", those of the
+   * evaluation with the lowest held-out loss (the default), or "last", MiniMind's choice (it saves
+   * whatever the model is at each save_interval and at the end). The resume file always holds the
+   * last step's, so --resume continues the schedule either way.
+   */
+  keep?: "best" | "last";
 }
 
 export interface Preset {
+  /** The model's shape in words; the batch and length a run uses are printed from its settings. */
   summary: string;
   model: Partial<MiniMindConfig>;
   settings: TrainSettings;
@@ -49,17 +57,17 @@ const base: Omit<TrainSettings, "batchSize" | "maxSeqLen"> = {
 
 export const PRESETS: Record<string, Preset> = {
   tiny: {
-    summary: "hidden 128, 2 layers, 4 heads over 2 kv heads; batch 16 × 64 tokens",
+    summary: "hidden 128, 2 layers, 4 heads over 2 kv heads",
     model: { hiddenSize: 128, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2 },
     settings: { ...base, batchSize: 16, maxSeqLen: 64, epochs: 30 },
   },
   small: {
-    summary: "hidden 256, 4 layers, 8 heads over 2 kv heads; batch 16 × 128 tokens",
+    summary: "hidden 256, 4 layers, 8 heads over 2 kv heads",
     model: { hiddenSize: 256, numHiddenLayers: 4, numAttentionHeads: 8, numKeyValueHeads: 2 },
     settings: { ...base, batchSize: 16, maxSeqLen: 128, learningRate: 1e-3, epochs: 10 },
   },
   micro: {
-    summary: "hidden 16, 1 layer, 2 heads over 1 kv head; batch 4 × 16 tokens (tests and the cpu backend)",
+    summary: "hidden 16, 1 layer, 2 heads over 1 kv head (tests and the cpu backend)",
     model: { hiddenSize: 16, numHiddenLayers: 1, numAttentionHeads: 2, numKeyValueHeads: 1 },
     settings: { ...base, batchSize: 4, maxSeqLen: 16, epochs: 1, saveEvery: 2, logEvery: 1, evalEvery: 10 },
   },

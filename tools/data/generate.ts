@@ -299,7 +299,9 @@ export function writeSmallFiles(dir = CORPUS_DIR): void {
 export async function writePretrain(dir = CORPUS_DIR, onProgress?: (bytes: number) => void): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, PRETRAIN.file);
-  const tmp = path + ".tmp";
+  // A name of this process's own: two first uses at once (a test run, a capstone beside a train)
+  // each write their own file and rename it into place; the bytes are the same.
+  const tmp = `${path}.${process.pid}.tmp`;
   const out = createWriteStream(tmp);
   const r = new Rng(PRETRAIN.seed);
   let bytes = 0;

@@ -136,6 +136,12 @@ export function checkDisk(): Check {
   return { name: "disk space", essential: true, verdict, detail: `${free.toFixed(1)} GB free (checkpoints and runs need a few hundred MB)`, fix: verdict === "ok" ? undefined : "free some space: labs/*/out/ and runs/ hold regenerable outputs" };
 }
 
+/** Which pretraining corpus `npm run train -- pretrain` (and the capstone) will read (tools/data/ensure.ts). */
+export async function checkCorpus(): Promise<Check> {
+  const { describePretrainCorpus } = await import("../data/ensure.js");
+  return { name: "pretrain corpus", essential: false, ...describePretrainCorpus() };
+}
+
 /** Whether exercises/ still matches the generated stubs, lesson by lesson. */
 export async function checkExercises(): Promise<Check> {
   if (!existsSync(paths.solutions)) return { name: "exercises", essential: false, verdict: "ok", detail: "student edition (no solutions/): nothing to compare the stubs with" };
@@ -161,5 +167,5 @@ export async function checkExercises(): Promise<Check> {
 
 /** Every check, in the order they are printed. */
 export async function runChecks(): Promise<Check[]> {
-  return [checkNode(), checkPackages(), ...(await checkBackends()), checkDisk(), checkChromium(), checkTorch(), await checkExercises()];
+  return [checkNode(), checkPackages(), ...(await checkBackends()), checkDisk(), await checkCorpus(), checkChromium(), checkTorch(), await checkExercises()];
 }

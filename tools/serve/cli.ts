@@ -34,6 +34,23 @@ async function main(argv: string[]): Promise<number> {
   const checkpoint = values.checkpoint!;
   if (!existsSync(checkpoint) || !statSync(checkpoint).isFile()) return fail(`no checkpoint file at ${checkpoint}`);
 
+  // From here a Ctrl-C or SIGTERM is ours: while loading it leaves at once (process.exit runs the
+  // engine's exit listener, which removes its /tmp/minimind-serve-* folder and kills the generation
+  // process); once serving, it closes the server first, and a second one leaves at once.
+  let closing: (() => void) | undefined;
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    const code = signal === "SIGINT" ? 130 : 143;
+    if (signalled || !closing) {
+      if (!closing) console.log(`\n${signal === "SIGINT" ? "Ctrl-C" : signal} while loading: stopped`);
+      process.exit(code);
+    }
+    signalled = true;
+    closing();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
   console.log(`Loading ${shown(checkpoint)} …`);
   let server;
   try {
@@ -59,11 +76,14 @@ async function main(argv: string[]): Promise<number> {
   const url = typeof address === "object" && address ? `http://${values.host}:${address.port}` : String(address);
   console.log(`\nServing on ${url}/  (chat page)  and  ${url}/v1  (OpenAI API: GET /v1/models, POST /v1/chat/completions)`);
   console.log("Ctrl-C stops it.");
-  const stop = () => {
-    void server.app.close().then(() => process.exit(0));
+  closing = () => {
+    // A request that never ends must not keep the server from stopping: give closing 5 s.
+    setTimeout(() => process.exit(0), 5000).unref();
+    void server.app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
   return 0;
 }
 

@@ -217,7 +217,30 @@ export function renderMarkdown(md: MarkdownIt, text: string, env: RenderEnv): st
     if (t.tag === "h2" || t.tag === "h3") env.headings.push({ level: Number(t.tag.slice(1)), id, html: md.renderer.renderInline(children, md.options, env) });
   });
   collapseSections(tokens);
+  figures(md, tokens, env);
   return md.renderer.render(tokens, md.options, env);
+}
+
+/**
+ * A paragraph that is an image alone, or an image and on the next line one italic sentence (the
+ * lessons' caption), becomes `<figure>`: the image, then the caption in `<figcaption>` below it
+ * (inside a paragraph the caption ran on beside the image, an inline element). The markdown stays
+ * plain, so the lesson reads the same on GitHub.
+ */
+function figures(md: MarkdownIt, tokens: Token[], env: RenderEnv): void {
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    if (tokens[i].type !== "paragraph_open" || tokens[i + 1].type !== "inline" || tokens[i + 2].type !== "paragraph_close") continue;
+    const children = tokens[i + 1].children ?? [];
+    if (children[0]?.type !== "image") continue;
+    const rest = children.slice(1);
+    let caption: Token[] | undefined;
+    if (rest.length === 0) caption = [];
+    else if (rest[0].type === "softbreak" && rest[1]?.type === "em_open" && rest[rest.length - 1].type === "em_close" && rest.slice(2, -1).every((t) => t.type !== "em_close")) caption = rest.slice(2, -1);
+    if (!caption) continue;
+    const image = md.renderer.renderInline([children[0]], md.options, env);
+    const figcaption = caption.length > 0 ? `\n<figcaption>${md.renderer.renderInline(caption, md.options, env)}</figcaption>` : "";
+    tokens.splice(i, 3, htmlBlock(`<figure>\n${image}${figcaption}\n</figure>\n`));
+  }
 }
 
 function htmlBlock(content: string): Token {

@@ -6,6 +6,9 @@ import type { Heading } from "./markdown.js";
 
 export const COURSE_NAME = "MiniMind RL course";
 
+/** Every page's footer: the two licences (LICENSE, LICENSE-LESSONS at the repository root). */
+export const FOOTER = `<footer class="site-footer">The lessons' text and figures are licensed under <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a> (LICENSE-LESSONS); the code (solutions, exercises, grader, tools, labs, lib) under the <a href="https://www.apache.org/licenses/LICENSE-2.0" rel="license">Apache License 2.0</a> (LICENSE). MiniMind and AReaL, which the lessons cite, are Apache-2.0 projects of their authors.</footer>`;
+
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
@@ -57,6 +60,7 @@ ${spec.body}
 ${pager(spec)}
 </main>
 </div>
+${FOOTER}
 </body>
 </html>
 `;
@@ -87,6 +91,10 @@ main { overflow-wrap: break-word; }
 code { overflow-wrap: anywhere; }
 pre { max-width: 100%; }
 main img { max-width: 100%; height: auto; }
+main figure { margin: 1.5rem 0; }
+main figure img { display: block; }
+main figcaption { margin-top: 0.5rem; color: var(--muted); font-size: 0.92rem; font-style: italic; }
+.site-footer { max-width: 1180px; margin: 0 auto; padding: 1.5rem; border-top: 1px solid var(--line); color: var(--muted); font-size: 0.85rem; }
 pre.hljs { padding: 0.9rem 1rem; border-radius: 6px; overflow-x: auto; white-space: pre; border: 1px solid var(--line); line-height: 1.45; }
 pre.hljs code { background: none; padding: 0; font-size: 0.85rem; line-height: inherit; }
 table { border-collapse: collapse; margin: 1rem 0; display: block; overflow-x: auto; }

@@ -15,6 +15,7 @@ import { PRESETS, type TrainSettings } from "../../lib/train/settings.js";
 import { RL_STAGES, STAGE_NAMES, STAGES } from "../../lib/train/stages/index.js";
 import { parseRlOptions, RL_OPTIONS, RL_USAGE } from "../../lib/rl/cli-options.js";
 import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
+import { ensurePretrainCorpus } from "../data/ensure.js";
 
 const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --config NAME        model and settings: ${Object.keys(PRESETS).join(", ")} (default tiny; on --resume, the checkpoint's)
@@ -25,6 +26,8 @@ const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --data FILE          the stage's data (.jsonl or text; default the stage's corpus)
   --from FILE          weights to start from, for stages that take them (sft: a pretrain_*.safetensors)
   --use-reference L    run the reference for these lessons (lesson-14,lesson-11 or all)
+  --keep best|last     what the weights file holds: the lowest held-out loss's weights (default) or the last step's (MiniMind's); not RL
+  --name NAME          the run's name in its chart title and run.json (default the stage's; the capstone's task SFT is "task-sft"); not RL
   --batch-size N  --max-seq-len N  --accumulation-steps N  --learning-rate X  --save-every N  --eval-every N  --log-every N  --seed N
 ${RL_USAGE}
 Backend: COURSE_BACKEND=wasm (default) | cpu | tensorflow.`;
@@ -41,9 +44,21 @@ const INT_OPTIONS: Record<string, keyof TrainSettings> = {
 
 function positiveInt(name: string, raw: string, min = 1): number {
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new TrainError(`--${name} must be an integer ≥ ${min}, got ${JSON.stringify(raw)}`, 2);
+  const what = min === 1 ? "a positive whole number" : min === 0 ? "a whole number, 0 or more" : `a whole number, ${min} or more`;
+  if (raw.trim() === "" || !Number.isInteger(n) || n < min) throw new TrainError(`--${name} must be an integer ≥ ${min} (${what}), got ${JSON.stringify(raw)}`, 2);
   return n;
 }
+
+/**
+ * A Ctrl-C while the command starts (modules, the backend, the corpus) is answered in words; the run
+ * itself takes Ctrl-C over (save and exit 130), so `handOver` removes this before it starts.
+ */
+const beforeRun = () => {
+  console.log("Ctrl-C before training started: nothing was trained or written");
+  process.exit(130);
+};
+process.on("SIGINT", beforeRun);
+const handOver = () => process.off("SIGINT", beforeRun);
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(
@@ -58,6 +73,8 @@ async function main(argv: string[]): Promise<number> {
       from: { type: "string" },
       "use-reference": { type: "string", multiple: true },
       "learning-rate": { type: "string" },
+      keep: { type: "string" },
+      name: { type: "string" },
       ...Object.fromEntries(Object.keys(INT_OPTIONS).map((k) => [k, { type: "string" as const }])),
       ...RL_OPTIONS,
     },
@@ -82,12 +99,22 @@ async function main(argv: string[]): Promise<number> {
     const steps = values.steps === undefined ? undefined : positiveInt("steps", values.steps);
     const stopAfter = values["stop-after"] === undefined ? undefined : positiveInt("stop-after", values["stop-after"]);
     if (stopAfter !== undefined && steps !== undefined && stopAfter > steps) throw new TrainError(`--stop-after ${stopAfter} is past --steps ${steps}`, 2);
+    if (values.keep !== undefined) {
+      if (values.keep !== "best" && values.keep !== "last") throw new TrainError(`--keep must be best or last, got ${JSON.stringify(values.keep)}`, 2);
+      overrides.keep = values.keep;
+    }
+    if (values.name !== undefined && !/^[\w.-]{1,64}$/.test(values.name)) throw new TrainError(`--name must be a short name of letters, digits, - _ and ., got ${JSON.stringify(values.name)}`, 2);
+    if (RL_STAGES[name] || (STAGES[name] && name === "agent")) {
+      const only = values.keep !== undefined ? "--keep" : values.name !== undefined ? "--name" : undefined;
+      if (only) throw new TrainError(`${only} is for pretrain, sft and the other supervised stages; ${name} keeps its own last weights`, 2);
+    }
     if (RL_STAGES[name]) {
       if (stopAfter !== undefined) throw new TrainError("--stop-after is for pretrain, sft and the other supervised stages; the RL stages take --steps and --max-minutes", 2);
       const algorithm = await RL_STAGES[name]();
       const overridesRl = parseRlOptions(values as Record<string, string | undefined>, overrides, steps, name);
       await initBackend("wasm");
       const { runRl } = await import("../../lib/rl/run.js");
+      handOver();
       const result = await runRl({
         algorithm,
         configName: values.config,
@@ -105,9 +132,12 @@ async function main(argv: string[]): Promise<number> {
     if (rlOnly.length > 0) throw new TrainError(`--${rlOnly[0]} is an option of the RL stages (${Object.keys(RL_STAGES).join(", ")}); ${name} does not take it${name === "agent" ? " (the agent run's settings are lib/rl/agent-run.ts's AGENT_DEFAULTS)" : ""}`, 2);
     const stage = await load();
     const outDir = resolve(values.out ?? values.resume ?? join(ROOT, "runs", `${name}-${values.config ?? "tiny"}`));
+    // A fresh clone has no datasets/corpus/pretrain.jsonl (gitignored): make it now, from its seed.
+    if (name === "pretrain" && values.data === undefined) await ensurePretrainCorpus();
     await initBackend("wasm");
     const { runStage } = await import("../../lib/train/run.js");
     const run = stage.run ? stage.run.bind(stage) : runStage;
+    handOver();
     const result = await run({
       stage,
       configName: values.config,
@@ -119,6 +149,7 @@ async function main(argv: string[]): Promise<number> {
       dataPath: values.data === undefined ? undefined : resolve(values.data),
       fromPath: values.from === undefined ? undefined : resolve(values.from),
       overrides,
+      name: values.name,
     });
     return result.exitCode;
   } catch (err) {

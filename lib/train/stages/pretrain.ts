@@ -1,7 +1,8 @@
 /**
  * Pretraining (trainer/train_pretrain.py): next-token prediction on plain text, from a seeded
  * initialisation. Data: datasets/corpus/pretrain.jsonl (`{"text": …}` lines, MiniMind's pretrain
- * format; `npm run data` generates it) with datasets/corpus/pretrain-heldout.jsonl held out, or
+ * format; generated from its seed at first use by `npm run train -- pretrain`, or by `npm run data`)
+ * with datasets/corpus/pretrain-heldout.jsonl held out, or
  * --data FILE (.jsonl, or a text file of one passage a line) with every 8th record held out.
  * Samples are lesson 6's `pretrainSample`.
  */
@@ -34,7 +35,9 @@ const stage: Stage = {
       return { train, heldOut, source: `${shown(ctx.dataPath)} (${read.records.length} records, every ${ctx.settings.heldOutEvery}th held out)`, skipped: read.skipped, problems: read.problems };
     }
     const file = existsSync(CORPUS) ? CORPUS : SAMPLE;
-    if (file === SAMPLE) ctx.log(`(${shown(CORPUS)} is not there: \`npm run data\` generates it; training on the 400-record sample)`);
+    // npm run train -- pretrain and npm run capstone generate the corpus first (tools/data/ensure.ts);
+    // a caller of this module that did not gets the committed sample, and is told so.
+    if (file === SAMPLE) ctx.log(`(${shown(CORPUS)} is not there: \`npm run data\` writes it in about a second, and \`npm run train -- pretrain\` does at first use; this run trains on the 400-record sample)`);
     const read = await texts(file);
     const held = await texts(HELD_OUT, ctx.settings.heldOutLimit);
     return {
