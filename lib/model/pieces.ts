@@ -5,7 +5,7 @@
  */
 // Only resolveFunction: inside the grading sandbox lib/resolver.ts is replaced by a bundled
 // stand-in that exports nothing else (grader/engine/bundle.ts).
-import { resolveFunction, resolveFunctions, type FunctionChoice, type ResolveOptions } from "../resolver.js";
+import { resolveFunction, type FunctionChoice, type ResolveOptions } from "../resolver.js";
 import type { ModelPieces, ProjectQkv } from "./types.js";
 
 export type { ModelPieces } from "./types.js";
@@ -56,7 +56,12 @@ export interface ResolvedPieces {
  * reference (or always the reference for the lessons in `useReference`).
  */
 export async function resolvePieces(opts: ResolveOptions = {}): Promise<ResolvedPieces> {
-  // All at once: when several are missing, one message names every one of them.
-  const { fns, choices } = await resolveFunctions<ModelPieces>(PIECE_HOMES as { [K in keyof ModelPieces]: string }, opts);
-  return { pieces: fns, choices };
+  const pieces: Record<string, unknown> = {};
+  const choices: FunctionChoice[] = [];
+  for (const [name, lesson] of Object.entries(PIECE_HOMES)) {
+    const r = await resolveFunction(lesson, name, opts);
+    pieces[name] = r.fn;
+    choices.push({ lesson, name, source: r.source, why: r.why });
+  }
+  return { pieces: pieces as unknown as ModelPieces, choices };
 }
