@@ -171,7 +171,7 @@ describe("npm run gradebook", () => {
       expect(r.status).toBe("error");
       expect(r.reason).toMatch(/^course-main\/exercises\/lesson-23\/ppo\.ts could not be loaded: course-main\/exercises\/lesson-23\/ppo\.ts:\d+:\d+: .*const broken = ;/);
     }
-    expect(row("renamed", "maskedGae")).toMatchObject({ status: "error", passed: "0", reason: "ppo.ts does not export a function named maskedGae (12 of 12 cases fail)" });
+    expect(row("renamed", "maskedGae")).toMatchObject({ status: "error", passed: "0", reason: expect.stringMatching(/^ppo\.ts does not export a function named maskedGae \((\d+) of \1 cases fail\)$/) });
     expect(rowsOf("renamed").filter((r) => r.status === "passed").map((r) => r.function)).toEqual(FUNCTIONS.filter((f) => f !== "maskedGae"));
     for (const r of rowsOf("missing")) {
       expect(r.status).toBe("error");
@@ -222,7 +222,7 @@ describe("npm run gradebook", () => {
     const dir = join(out, "feedback");
     expect(readdirSync(dir).sort()).toEqual(Object.keys(LEARNERS).map((l) => `${l}.md`).sort());
     const hang = readFileSync(join(dir, "hang.md"), "utf8");
-    expect(hang).toMatch(/⏱ maskedGae +timed out +0\/12 cases/);
+    expect(hang).toMatch(/⏱ maskedGae +timed out +0\/\d+ cases/);
     expect(hang).toMatch(/4\/5 functions pass/);
     const forged = readFileSync(join(dir, "forged.md"), "utf8");
     const block = forged.indexOf("── printed by your code");
