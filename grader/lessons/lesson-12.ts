@@ -121,6 +121,20 @@ function withModel<T>(x: Inputs, run: (model: MiniMindTS) => T): T {
   }
 }
 
+/** `generate`'s ids, run by `generate` on the case's model, and how many positions it fed model.forward in all. */
+function countingPositions(x: Inputs, generate: (counting: CausalLm) => unknown): { ids: unknown; positionsFed: number } {
+  return withModel(x, (model) => {
+    let positionsFed = 0;
+    const counting: CausalLm = {
+      forward: (ids, opts) => {
+        positionsFed += ids.shape[1];
+        return model.forward(ids, opts);
+      },
+    };
+    return { ids: generate(counting), positionsFed };
+  });
+}
+
 const callGenerate = (fn: AnyFn, x: Inputs, model: CausalLm) =>
   fn(model, x.inputIds, { maxNewTokens: x.maxNewTokens, eosTokenId: x.eosTokenId, attentionMask: x.attentionMask, useCache: x.useCache });
 
@@ -213,17 +227,7 @@ const grader: LessonGrader = {
         {
           ...generateCase("with the cache, the first step feeds the prompt and every later step one token", "edge", { prompts: [[1, 5, 9, 3, 7], [1, 4, 4, 8, 6]], maxNewTokens: 8, eosTokenId: null }),
           checks: "how many positions `generate` passes to model.forward in total (the prompt once, then one a step)",
-          call: (fn, x) =>
-            withModel(x, (model) => {
-              let positionsFed = 0;
-              const counting: CausalLm = {
-                forward: (ids, opts) => {
-                  positionsFed += ids.shape[1];
-                  return model.forward(ids, opts);
-                },
-              };
-              return { ids: callGenerate(fn, x, counting), positionsFed };
-            }),
+          call: (fn, x) => countingPositions(x, (counting) => callGenerate(fn, x, counting)),
         },
         generateCase("a one-token prompt", "edge", { prompts: [[1]], maxNewTokens: 5, eosTokenId: 2 }),
         generateCase("left-padded prompts with an attention mask", "random", { prompts: [[1, 5, 9, 3, 7, 12], [0, 0, 1, 4, 4, 8], [0, 0, 0, 1, 20, 21]], maxNewTokens: 10, eosTokenId: null, leftPad: [0, 2, 3] }),
@@ -233,17 +237,7 @@ const grader: LessonGrader = {
         {
           ...generateCase("only maxNewTokens given: EOS 2, the cache on, greedy, no mask (prompt [1, 3, 9] stops at 2)", "edge", { prompts: [[1, 3, 9]], maxNewTokens: 8, eosTokenId: null }),
           checks: "the tokens, and how many positions `generate` passes to model.forward in total, with every option left out",
-          call: (fn, x) =>
-            withModel(x, (model) => {
-              let positionsFed = 0;
-              const counting: CausalLm = {
-                forward: (ids, opts) => {
-                  positionsFed += ids.shape[1];
-                  return model.forward(ids, opts);
-                },
-              };
-              return { ids: fn(counting, x.inputIds, { maxNewTokens: x.maxNewTokens }), positionsFed };
-            }),
+          call: (fn, x) => countingPositions(x, (counting) => fn(counting, x.inputIds, { maxNewTokens: x.maxNewTokens })),
         },
         {
           ...generateCase("a pickToken that always picks 5 is used for every token", "edge", { prompts: [[1, 5, 9], [1, 4, 4]], maxNewTokens: 4, eosTokenId: 2 }),
