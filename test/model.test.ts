@@ -18,10 +18,11 @@ import { fastAttentionCore } from "../lib/model/fast-attention.js";
 import { linear } from "../lib/model/linear.js";
 import { decodeSafetensors, encodeSafetensors } from "../lib/model/safetensors.js";
 import { loadModel, saveModel } from "../lib/model/checkpoint.js";
-import { REFERENCE_PIECES, referenceProjectQkv, resolvePieces } from "../lib/model/pieces.js";
+import { REFERENCE_PIECES, referenceProjectQkv, resolvePieces, resolveRun, runningPieces } from "../lib/model/pieces.js";
+import { LessonsNotFinishedError } from "../lib/resolver.js";
 import type { ModelPieces, ProjectQkv } from "../lib/model/types.js";
 import { ROOT, paths } from "../grader/engine/paths.js";
-import { Rng } from "../grader/engine/random.js";
+import { Rng } from "../lib/random.js";
 import { generateStub } from "../tools/stubs/generate.js";
 import { attention, projectQkv, repeatKv } from "../solutions/lesson-11/attention.js";
 import { rmsNorm } from "../solutions/lesson-9/rmsnorm.js";
@@ -261,5 +262,29 @@ describe("model: the resolver", () => {
     const { pieces, choices } = await resolvePieces({ exercisesDir: workspace, useReference: ["9"] });
     expect(choices.find((c) => c.name === "rmsNorm")).toMatchObject({ source: "solutions", why: "--use-reference" });
     expect(pieces.rmsNorm).toBe(REFERENCE_PIECES.rmsNorm);
+  });
+});
+
+describe("a run's functions, resolved at once", () => {
+  it("names every missing function of a run in one message, with the lessons to finish", async () => {
+    // No reference solutions and the stubs as the learner's work: a student edition before lesson 3.
+    const noSolutions = mkdtempSync(join(tmpdir(), "no-solutions-"));
+    const run = resolveRun(runningPieces({ useMoe: false }), { maskedGae: "lesson-23", clipGradNorm: "lesson-14" }, { exercisesDir: paths.exercises, solutionsDir: noSolutions });
+    const err = await run.then(() => undefined, (e: unknown) => e);
+    rmSync(noSolutions, { recursive: true });
+    expect(err).toBeInstanceOf(LessonsNotFinishedError);
+    const missing = (err as LessonsNotFinishedError).missing.map((m) => m.exercise);
+    // The pieces this config runs and the run's own functions, and not moeFeedForward (a dense model).
+    expect(missing).toEqual(["rmsNorm", "attention", "ropeFrequencies", "feedForward", "generate", "sampleNextToken", "maskedGae", "clipGradNorm"]);
+    expect((err as Error).message).toMatch(/^this run needs 8 functions/);
+    expect((err as Error).message).toContain("finish lessons 3, 9, 11, 12, 13, 14, 23 first");
+  });
+
+  it("gives the pieces it resolved to the model and the rest of the run's functions beside them", async () => {
+    const { pieces, fns, choices } = await resolveRun<{ maskedGae: unknown }>(["rmsNorm"], { maskedGae: "lesson-23" }, { useReference: ["all"] });
+    expect(choices.map((c) => c.name)).toEqual(["rmsNorm", "maskedGae"]);
+    expect(Object.keys(fns)).toEqual(["maskedGae"]);
+    expect(pieces.attention).toBe(REFERENCE_PIECES.attention);
+    expect(typeof fns.maskedGae).toBe("function");
   });
 });

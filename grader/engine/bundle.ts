@@ -21,7 +21,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSy
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { processAlive } from "../../lib/processes.js";
 import { answerModuleRefusal } from "./answers.js";
-import { ROOT, gradedLessons, paths } from "./paths.js";
+import { FIXTURE_NAME, ROOT, casesFile, gradedLessons, lessonDir, paths } from "./paths.js";
 
 export interface LearnerBundle {
   /** The bundle's entry file; run it with `node` (no loader). */
@@ -122,6 +122,16 @@ function sandboxResolver(lesson: string, implDir: string): string {
     `  }`,
     `  throw new Error(\`\${lesson}'s \${name} is not available while ${lesson} is graded: an exercise may use other lessons' functions only\`);`,
     `}`,
+    `export async function resolveFunctions(homes: Record<string, string>) {`,
+    `  const fns: Record<string, unknown> = {};`,
+    `  const choices: Array<{ lesson: string; name: string; source: string; why: string }> = [];`,
+    `  for (const [name, lesson] of Object.entries(homes)) {`,
+    `    const r = await resolveFunction(lesson, name);`,
+    `    fns[name] = r.fn;`,
+    `    choices.push({ lesson, name, source: r.source, why: r.why });`,
+    `  }`,
+    `  return { fns, choices };`,
+    `}`,
   ].join("\n");
 }
 
@@ -188,16 +198,16 @@ const LEARNER_DATA_FOLDERS = ["datasets/minimind-tokenizer", "datasets/tokenizer
 
 /**
  * Writes, under `<dir>/data`, what the lesson's cases read in the learner's process: the lesson's
- * fixture files (`datasets/fixtures/<lesson>.json`, `<lesson>-*.json`) with every case's
+ * fixture files (`grader/<lesson>/fixture.json`, `fixture-*.json`) with every case's
  * `expected` removed, and the tokenizer files. Returns the data root the bundle is told about.
  */
 function writeLearnerData(dir: string, lesson: string): string {
   const data = join(dir, "data");
-  const fixturesIn = join(ROOT, "datasets", "fixtures");
-  const fixturesOut = join(data, "datasets", "fixtures");
+  const fixturesIn = lessonDir(lesson);
+  const fixturesOut = join(data, "grader", lesson);
   mkdirSync(fixturesOut, { recursive: true });
   if (existsSync(fixturesIn)) {
-    for (const f of readdirSync(fixturesIn).filter((n) => n === `${lesson}.json` || (n.startsWith(`${lesson}-`) && n.endsWith(".json")))) {
+    for (const f of readdirSync(fixturesIn).filter((n) => FIXTURE_NAME.test(n))) {
       writeFileSync(join(fixturesOut, f), fixtureWithoutExpected(readFileSync(join(fixturesIn, f), "utf8")));
     }
   }
@@ -274,7 +284,7 @@ export async function bundleLearner(lesson: string, implDir: string, files: read
       learnerInputs.clear();
       const loaders = remaining.map((f) => `  ${JSON.stringify(f)}: () => import(${JSON.stringify(join(implDir, f))}),`).join("\n");
       const contents = [
-        `import grader from ${JSON.stringify(join(paths.graders, `${lesson}.ts`))};`,
+        `import grader from ${JSON.stringify(casesFile(lesson))};`,
         `import { runLearnerChild } from ${JSON.stringify(join(ROOT, "grader", "engine", "learner-child.ts"))};`,
         `await runLearnerChild(grader, {\n${loaders}\n}, ${JSON.stringify(implDir)});`,
       ].join("\n");

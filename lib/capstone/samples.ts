@@ -4,8 +4,7 @@
  * model's resolved pieces), at most `maxNewTokens` new tokens.
  */
 import * as tf from "../tf.js";
-import { resolveFunctions } from "../resolver.js";
-import { resolvePieces } from "../model/pieces.js";
+import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
 import { loadWeights } from "../train/checkpoint.js";
 import { PRESETS, presetConfig } from "../train/settings.js";
@@ -26,8 +25,7 @@ export async function fixedPromptSamples(weightsPath: string, configName: string
   const tok = trainTokenizer();
   const config = presetConfig(PRESETS[configName], tok.vocabSize, 512);
   const stored = loadWeights(weightsPath, config, `--config ${configName}`);
-  const { pieces } = await resolvePieces({ useReference });
-  const { fns } = await resolveFunctions<{ renderChat: RenderChat }>({ renderChat: "lesson-4" }, { useReference });
+  const { pieces, fns } = await resolveRun<{ renderChat: RenderChat }>(runningPieces(config), { renderChat: "lesson-4" }, { useReference });
   const weights = Object.fromEntries(Object.entries(stored).map(([k, t]) => [k, tf.tensor(t.data, t.shape, "float32")]));
   const model = new MiniMindTS(config, weights, { pieces });
   tf.dispose(Object.values(weights));

@@ -3,9 +3,9 @@
  * takes them as a `ModelPieces` value, so the same model runs on the reference solutions or on a
  * learner's exercises; lib/resolver.ts chooses, piece by piece (`resolvePieces`).
  */
-// Only resolveFunction: inside the grading sandbox lib/resolver.ts is replaced by a bundled
-// stand-in that exports nothing else (grader/engine/bundle.ts).
-import { resolveFunction, type FunctionChoice, type ResolveOptions } from "../resolver.js";
+// Only resolveFunction and resolveFunctions: inside the grading sandbox lib/resolver.ts is replaced
+// by a bundled stand-in that exports nothing else (grader/engine/bundle.ts).
+import { resolveFunction, resolveFunctions, type FunctionChoice, type ResolveOptions } from "../resolver.js";
 import type { ModelPieces, ProjectQkv } from "./types.js";
 
 export type { ModelPieces } from "./types.js";
@@ -22,6 +22,15 @@ export const PIECE_HOMES: Record<PieceName, string> = {
   feedForward: "lesson-13",
   moeFeedForward: "lesson-13",
 };
+
+/**
+ * The pieces a model of this config runs to generate (norms, attention, RoPE, its feed-forward,
+ * sampling), plus lesson 10's loss when it also trains with `causalLmLoss`.
+ */
+export function runningPieces(config: { useMoe: boolean }, opts: { lmLoss?: boolean } = {}): PieceName[] {
+  const pieces: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "generate", "sampleNextToken"];
+  return opts.lmLoss ? [...pieces, "causalLmLoss"] : pieces;
+}
 
 /** The reference of `name`, or (when solutions/ lacks it) a function that throws why when called. */
 async function referenceOf<F>(lesson: string, name: string): Promise<F> {
@@ -53,15 +62,30 @@ export interface ResolvedPieces {
 
 /**
  * For every piece of the model, the learner's function when it passes its grader, else the
- * reference (or always the reference for the lessons in `useReference`).
+ * reference (or always the reference for the lessons in `useReference`). Every piece that can be
+ * had neither way is named in one LessonsNotFinishedError.
  */
 export async function resolvePieces(opts: ResolveOptions = {}): Promise<ResolvedPieces> {
-  const pieces: Record<string, unknown> = {};
-  const choices: FunctionChoice[] = [];
-  for (const [name, lesson] of Object.entries(PIECE_HOMES)) {
-    const r = await resolveFunction(lesson, name, opts);
-    pieces[name] = r.fn;
-    choices.push({ lesson, name, source: r.source, why: r.why });
-  }
-  return { pieces: pieces as unknown as ModelPieces, choices };
+  const { pieces, choices } = await resolveRun(Object.keys(PIECE_HOMES) as PieceName[], {}, opts);
+  return { pieces, choices };
+}
+
+/**
+ * What a run needs, resolved in one call: the pieces it runs (`running`) and its other lesson
+ * functions (`homes`, name → lesson). When some are missing, every one is named in one
+ * LessonsNotFinishedError with the lessons to finish, not one per attempt. Pieces the run does not
+ * use are the references' (each throws, when called, why it is absent). `choices` lists the
+ * running pieces, then `homes`, in order.
+ */
+export async function resolveRun<T extends object>(
+  running: readonly PieceName[],
+  homes: { [K in keyof T]: string },
+  opts: ResolveOptions = {},
+): Promise<{ pieces: ModelPieces; fns: T; choices: FunctionChoice[] }> {
+  const pieceHomes = Object.fromEntries(running.map((name) => [name, PIECE_HOMES[name]]));
+  const resolved = await resolveFunctions<Record<string, unknown>>({ ...pieceHomes, ...(homes as Record<string, string>) }, opts);
+  const pieces: Record<string, unknown> = { ...REFERENCE_PIECES };
+  for (const name of running) pieces[name] = resolved.fns[name];
+  const fns = Object.fromEntries(Object.keys(homes).map((name) => [name, resolved.fns[name]]));
+  return { pieces: pieces as unknown as ModelPieces, fns: fns as T, choices: resolved.choices };
 }

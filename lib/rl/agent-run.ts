@@ -14,8 +14,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import { describeRun, resolveFunctions, type FunctionChoice } from "../resolver.js";
-import { resolvePieces, type PieceName } from "../model/pieces.js";
+import { describeRun, type FunctionChoice } from "../resolver.js";
+import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
 import { AdamW } from "../model/train.js";
 import { lineChart } from "../svg.js";
@@ -171,11 +171,9 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
   if (train.tasks.length === 0) throw new TrainError(`no agent tasks in ${shown(dataPath)}`);
   const held = await loadAgentTasks(AGENT_HELD_OUT, s.evalTasks);
 
-  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "generate", "sampleNextToken"];
-  const pieces = await resolvePieces({ useReference: opts.useReference });
-  const own = await resolveFunctions<StepFns>(FUNCTIONS, { useReference: opts.useReference });
-  const choices: FunctionChoice[] = [...pieces.choices.filter((c) => running.includes(c.name as PieceName)), ...own.choices];
-  const fns = own.fns;
+  const pieces = await resolveRun<StepFns>(runningPieces(config), FUNCTIONS, { useReference: opts.useReference });
+  const choices: FunctionChoice[] = pieces.choices;
+  const fns = pieces.fns;
   log(`npm run train -- agent: agentic RL with the calculator tool (${s.loss}), on the ${tf.getBackend()} backend`);
   for (const line of describeRun(choices)) log(line);
 

@@ -16,8 +16,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../tf.js";
-import { describeRun, resolveFunctions, type FunctionChoice } from "../resolver.js";
-import { resolvePieces, type PieceName } from "../model/pieces.js";
+import { describeRun, type FunctionChoice } from "../resolver.js";
+import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
 import { AdamW } from "../model/train.js";
 import type { MiniMindConfig } from "../model/config.js";
@@ -227,11 +227,9 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   if (config.vocabSize !== tok.vocabSize) throw new TrainError(`the model has ${config.vocabSize} token ids, the tokenizer (${tok.name}) ${tok.vocabSize}`);
 
   // Whose functions run.
-  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", "feedForward", "generate", "sampleNextToken"];
-  const resolved = await resolvePieces({ useReference: opts.useReference });
-  const lessons = await resolveFunctions<Record<string, unknown>>({ ...COMMON_FUNCTIONS, ...alg.functions }, { useReference: opts.useReference });
-  const choices: FunctionChoice[] = [...resolved.choices.filter((c) => running.includes(c.name as PieceName)), ...lessons.choices];
-  const fns = { ...lessons.fns, ...opts.replaceFunctions };
+  const resolved = await resolveRun<Record<string, unknown>>(runningPieces(config), { ...COMMON_FUNCTIONS, ...alg.functions }, { useReference: opts.useReference });
+  const choices: FunctionChoice[] = resolved.choices;
+  const fns = { ...resolved.fns, ...opts.replaceFunctions };
   const f = fns as unknown as Fns;
   log(`npm run train -- ${alg.name}: ${alg.summary}, on the ${tf.getBackend()} backend`);
   for (const line of describeRun(choices)) log(line);

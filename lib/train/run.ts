@@ -15,8 +15,8 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import { describeRun, resolveFunctions, type FunctionChoice } from "../resolver.js";
-import { resolvePieces, type PieceName } from "../model/pieces.js";
+import { describeRun, type FunctionChoice } from "../resolver.js";
+import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
 import { AdamW } from "../model/train.js";
 import { decodeSafetensors, type StoredTensor } from "../model/safetensors.js";
@@ -215,12 +215,9 @@ async function trainStage(opts: RunOptions, signal: { stop: boolean }): Promise<
   const initial = resume ? resume.weights : undefined;
 
   // 2. Whose functions run: the model's pieces, the loop's (lessons 14-15) and the stage's own.
-  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "causalLmLoss", "generate", "sampleNextToken"];
-  const resolved = await resolvePieces({ useReference: opts.useReference });
-  const lessons = await resolveFunctions<LessonFns>(LESSON_FNS, { useReference: opts.useReference });
-  const own = await resolveFunctions<Record<string, unknown>>(stage.functions ?? {}, { useReference: opts.useReference });
-  const choices: FunctionChoice[] = [...resolved.choices.filter((c) => running.includes(c.name as PieceName)), ...lessons.choices, ...own.choices];
-  const fns = lessons.fns;
+  const resolved = await resolveRun<LessonFns & Record<string, unknown>>(runningPieces(config, { lmLoss: true }), { ...LESSON_FNS, ...stage.functions }, { useReference: opts.useReference });
+  const choices: FunctionChoice[] = resolved.choices;
+  const fns: LessonFns = resolved.fns;
   log(`npm run train -- ${stage.name}${runName !== stage.name ? ` (${runName})` : ""}: ${stage.summary}, on the ${tf.getBackend()} backend`);
   for (const line of describeRun(choices)) log(line);
 
@@ -231,7 +228,7 @@ async function trainStage(opts: RunOptions, signal: { stop: boolean }): Promise<
     settings,
     dataPath: opts.dataPath ?? (resume?.meta.settings.dataPath as string | undefined),
     fromPath: opts.fromPath ?? (resume?.meta.settings.fromPath as string | undefined),
-    fns: own.fns,
+    fns: resolved.fns,
     log,
   };
   const loaded = await stage.loadData(ctx);
