@@ -1,17 +1,23 @@
 /**
- * The OpenAI-compatible model server on Fastify: `GET /v1/models`, `POST /v1/chat/completions`
- * (whole or streamed as server-sent events), and the chat page at `/`. Request bodies are
- * validated against a JSON schema (ajv, built into Fastify); every refusal has OpenAI's error
- * shape and status, and no request can stop the server.
+ * The OpenAI-compatible model server on Fastify: `GET /v1/models` (and `/v1/models/{id}`),
+ * `POST /v1/chat/completions` (whole or streamed as server-sent events), `/health`, and the chat
+ * page at `/`. Request bodies are parsed with bounded nesting (json-body.ts) and validated against
+ * a JSON schema (ajv, built into Fastify); every refusal, down to HTTP-level ones (http-errors.ts),
+ * has OpenAI's error shape and status, and no request can stop the server. Closing tells the
+ * requests in flight and ends within a deadline, however slow a client is.
  */
+import { createServer } from "node:http";
 import { basename, extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { resolveFunction, type FunctionChoice } from "../resolver.js";
 import { runCompletion, type CompletionContext, type ParseAssistantText, type RenderChat } from "./completion.js";
-import { GenerationEngine, QueueFullError, type Ready } from "./engine.js";
-import { ApiError, validationError } from "./errors.js";
+import { GenerationEngine, QueueFullError, UnavailableError, type Ready } from "./engine.js";
+import { ApiError, modelNotFound, validationError } from "./errors.js";
+import { answerClientError, frameworkErrorAsApiError } from "./http-errors.js";
+import { parseJsonBody } from "./json-body.js";
+import { corsHeaders } from "./cors.js";
 import { DEMO_TOOLS } from "./demo.js";
 import { chatRequestSchema, type ChatRequest } from "./schema.js";
 import { tokenizerFor, type ChatTokenizer } from "./tokenizer.js";
@@ -27,7 +33,18 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** Kill and restart generation when no token comes for this long (default 60 s). */
   stallMs?: number;
+  /** A request's headers and body must arrive within this many ms (default 30 s); later gets 408. */
+  requestTimeoutMs?: number;
+  /** Closing waits this long for requests in flight to be told and end, then drops their connections (default 5 s). */
+  shutdownMs?: number;
+  /** When set, every /v1 request must send `Authorization: Bearer <apiKey>` (else 401). */
+  apiKey?: string;
+  /** Origins besides the server's own whose pages may call the API (CORS); "*" for any. */
+  corsOrigins?: string[];
 }
+
+/** Model names accepted besides the checkpoint's: the name MiniMind's server answers with (scripts/serve_openai_api.py:224). */
+export const MODEL_ALIASES = ["minimind"];
 
 export interface ModelServer {
   app: FastifyInstance;
@@ -37,6 +54,13 @@ export interface ModelServer {
   ready: Ready;
   /** Whose functions this server runs: the model's pieces, the template and the reply parser. */
   choices: FunctionChoice[];
+}
+
+/** The refusal for an error thrown by the engine, or undefined when it is not one of the engine's refusals. */
+function engineRefusal(err: unknown): ApiError | undefined {
+  if (err instanceof QueueFullError) return new ApiError(429, err.message, "rate_limit_error", null, "rate_limit_exceeded", { "retry-after": String(err.retryAfterSeconds) });
+  if (err instanceof UnavailableError) return new ApiError(503, err.message, "server_error", null, "service_unavailable", err.retryAfterSeconds === null ? { connection: "close" } : { "retry-after": String(err.retryAfterSeconds) });
+  return undefined;
 }
 
 function send(reply: FastifyReply, err: ApiError): FastifyReply {
@@ -50,6 +74,7 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
   const template = await resolveFunction<RenderChat>("lesson-4", "renderChat", { useReference });
   const parser = await resolveFunction<ParseAssistantText>("lesson-27", "parseAssistantText", { useReference });
   const engine = new GenerationEngine({ checkpoint: opts.checkpoint, useReference, maxQueue: opts.maxQueue, stallMs: opts.stallMs });
+  const requestTimeout = opts.requestTimeoutMs ?? 30_000;
   const ready = await engine.start();
   let tokenizer: ChatTokenizer;
   try {
@@ -66,36 +91,78 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
     renderChat: template.fn,
     parseAssistantText: parser.fn,
     modelId,
+    modelAliases: MODEL_ALIASES,
     contextLength: ready.config.maxPositionEmbeddings,
     nextSerial: () => ++serial,
   };
 
+  const bodyLimit = opts.bodyLimit ?? 256 * 1024;
   const app = Fastify({
-    bodyLimit: opts.bodyLimit ?? 256 * 1024,
+    bodyLimit,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     logger: false,
+    // Node checks request deadlines only every connectionsCheckingInterval (30 s by default).
+    serverFactory: (handler) => createServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) }, handler),
+    requestTimeout,
+    return503OnClosing: false,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, _request, reply) => send(reply, frameworkErrorAsApiError(error)),
+  });
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit }, (_request, text, done) => {
+    try {
+      done(null, parseJsonBody(text as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     if (error instanceof ApiError) return send(reply, error);
     if (error.validation && error.validation.length > 0) return send(reply, validationError(error.validation[0] as Parameters<typeof validationError>[0]));
-    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(reply, new ApiError(413, `Request body too large: the limit is ${app.initialConfig.bodyLimit} bytes`, "invalid_request_error", null, "request_too_large"));
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return send(reply, new ApiError(413, `Request body too large: the limit is ${bodyLimit} bytes`, "invalid_request_error", null, "request_too_large"));
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return send(reply, new ApiError(415, "Send the request body as JSON (Content-Type: application/json)", "invalid_request_error", null, "unsupported_media_type"));
-    if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError || error.statusCode === 400) {
-      return send(reply, new ApiError(400, `The request body is not valid JSON (${error.message})`, "invalid_request_error", null, "invalid_json"));
-    }
+    if (error.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH") return send(reply, new ApiError(400, "The request body's length does not match its Content-Length header", "invalid_request_error", null, "invalid_content_length"));
+    const refusal = engineRefusal(error);
+    if (refusal) return send(reply, refusal);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     return send(reply, new ApiError(status, status === 500 ? `The server failed: ${error.message}` : error.message, status === 500 ? "server_error" : "invalid_request_error"));
   });
   app.setNotFoundHandler((request, reply) => send(reply, new ApiError(404, `Unknown route: ${request.method} ${request.url.split("?")[0]}`, "invalid_request_error", null, "unknown_url")));
 
+  // Closing: new requests get 503, those in flight are told (the engine rejects them), and after
+  // shutdownMs whatever connection is left (a client still sending its body) is dropped.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+    setTimeout(() => app.server.closeAllConnections(), opts.shutdownMs ?? 5000).unref();
+    await engine.close();
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (closing) return send(reply, new ApiError(503, "the server is shutting down", "server_error", null, "service_unavailable", { connection: "close" }));
+    for (const [k, v] of Object.entries(corsHeaders(request, opts.corsOrigins ?? []))) reply.header(k, v);
+    if (request.method === "OPTIONS") return reply.code(204).header("allow", "GET, POST, OPTIONS").send();
+    if (opts.apiKey !== undefined && request.url.startsWith("/v1/") && request.headers.authorization !== `Bearer ${opts.apiKey}`) {
+      return send(reply, new ApiError(401, "Incorrect API key provided: send it as 'Authorization: Bearer <key>' (the key given to npm run serve --api-key)", "invalid_request_error", null, "invalid_api_key"));
+    }
+  });
+  // An OPTIONS request is answered by the hook above: this route only makes it reach the hook.
+  app.options("/*", async (_request, reply) => reply.code(204).send());
+
   await app.register(fastifyStatic, { root: PAGE_DIR, prefix: "/", index: "index.html", dotfiles: "deny" });
 
-  app.get("/v1/models", async () => ({
-    object: "list",
-    data: [{ id: modelId, object: "model", created: Math.floor(Date.now() / 1000), owned_by: "minimind-ts" }],
-  }));
+  const created = Math.floor(Date.now() / 1000);
+  const modelCard = { id: modelId, object: "model", created, owned_by: "minimind-ts" };
+  app.get("/v1/models", async () => ({ object: "list", data: [modelCard] }));
+  app.get<{ Params: { id: string } }>("/v1/models/:id", async (request) => {
+    if (request.params.id !== modelId && !MODEL_ALIASES.includes(request.params.id)) throw modelNotFound(request.params.id, modelId);
+    return { ...modelCard, id: request.params.id };
+  });
   app.get("/v1/demo-tools", async () => ({ tools: DEMO_TOOLS }));
-  app.get("/health", async () => ({ status: "ok", ...engine.load, ...engine.stats, restarts: engine.restarts }));
+  // 503 while no generation process can serve, so that a load balancer's check tells the truth.
+  app.get("/health", async (_request, reply) => {
+    reply.code(engine.state === "ok" ? 200 : 503);
+    return { status: engine.state, ...engine.load, ...engine.stats, restarts: engine.restarts };
+  });
 
   app.post<{ Body: ChatRequest }>("/v1/chat/completions", { schema: { body: chatRequestSchema } }, async (request, reply) => {
     const body = request.body;
@@ -110,8 +177,7 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
         const result = await runCompletion(ctx, body, { onAbort });
         return result.body;
       } catch (err) {
-        if (err instanceof QueueFullError) throw new ApiError(429, err.message, "rate_limit_error", null, "rate_limit_exceeded", { "retry-after": String(err.retryAfterSeconds) });
-        throw err;
+        throw engineRefusal(err) ?? err;
       }
     }
     // Streaming: refusals are decided before the first byte, so they still get a status code.
@@ -127,11 +193,8 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
     try {
       await runCompletion(ctx, body, { onAbort, event: write });
     } catch (err) {
-      if (!started) {
-        if (err instanceof QueueFullError) throw new ApiError(429, err.message, "rate_limit_error", null, "rate_limit_exceeded", { "retry-after": String(err.retryAfterSeconds) });
-        throw err;
-      }
-      write(new ApiError(500, `generation failed: ${err instanceof Error ? err.message : String(err)}`, "server_error").body());
+      if (!started) throw engineRefusal(err) ?? err;
+      write((engineRefusal(err) ?? new ApiError(500, `generation failed: ${err instanceof Error ? err.message : String(err)}`, "server_error")).body());
     }
     if (started && !reply.raw.writableEnded) reply.raw.end("data: [DONE]\n\n");
     return reply;
@@ -142,6 +205,5 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
     { lesson: "lesson-4", name: "renderChat", source: template.source, why: template.why },
     { lesson: "lesson-27", name: "parseAssistantText", source: parser.source, why: parser.why },
   ];
-  app.addHook("onClose", async () => engine.close());
   return { app, engine, modelId, tokenizer, ready, choices };
 }

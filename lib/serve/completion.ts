@@ -4,7 +4,7 @@
  * part of MiniMind's scripts/serve_openai_api.py:105-234 that is not HTTP.
  */
 import type { GenerationEngine, FinishReason } from "./engine.js";
-import { ApiError } from "./errors.js";
+import { ApiError, modelNotFound } from "./errors.js";
 import { DeltaTracker, firstStop, partialTagLength, replyView } from "./reply-stream.js";
 import type { ChatRequest } from "./schema.js";
 import type { ChatTokenizer } from "./tokenizer.js";
@@ -34,6 +34,8 @@ export interface CompletionContext {
   renderChat: RenderChat;
   parseAssistantText: ParseAssistantText;
   modelId: string;
+  /** Other names a request may give the model by. */
+  modelAliases: readonly string[];
   contextLength: number;
   /** A fresh number for ids and default seeds. */
   nextSerial: () => number;
@@ -57,6 +59,12 @@ function templateMessages(req: ChatRequest): TemplateMessage[] {
   }));
 }
 
+/**
+ * Temperatures below this decode greedily: softmax(logits / T) is already argmax to float32
+ * precision, and dividing by a T near float32's smallest normal (1e-38) overflows to ∞ and NaN.
+ */
+export const GREEDY_BELOW_TEMPERATURE = 1e-6;
+
 const wantsThinking = (r: ChatRequest) => Boolean(r.open_thinking || r.chat_template_kwargs?.open_thinking || r.chat_template_kwargs?.enable_thinking);
 
 /** Decoded text of `ids`, without a trailing half character unless `final`. */
@@ -72,7 +80,7 @@ export interface CompletionResult {
 
 /** Runs one chat completion; throws ApiError for requests it refuses (before anything is sent). */
 export async function runCompletion(ctx: CompletionContext, req: ChatRequest, sink: CompletionSink): Promise<CompletionResult> {
-  if (req.model !== ctx.modelId) throw new ApiError(404, `The model '${req.model}' does not exist: this server serves '${ctx.modelId}' (GET /v1/models)`, "invalid_request_error", "model", "model_not_found");
+  if (req.model !== ctx.modelId && !ctx.modelAliases.includes(req.model)) throw modelNotFound(req.model, ctx.modelId);
   const thinking = wantsThinking(req);
   const prompt = ctx.renderChat(templateMessages(req), { tools: req.tools && req.tools.length > 0 ? req.tools : null, addGenerationPrompt: true, openThinking: thinking });
   const promptIds = ctx.tokenizer.encode(prompt);
@@ -115,7 +123,7 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   const handle = ctx.engine.generate({
     promptIds,
     maxNewTokens: asked ?? room,
-    temperature: req.temperature ?? 0.7,
+    temperature: (req.temperature ?? 0.7) < GREEDY_BELOW_TEMPERATURE ? 0 : (req.temperature ?? 0.7),
     topP: req.top_p ?? 0.92,
     topK: 50,
     seed: req.seed ?? serial,
@@ -142,21 +150,25 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   const reason: FinishReason = await handle.done;
   if (clientGone) return {};
   const { text } = current(true);
-  const parsed = ctx.parseAssistantText(text, `call_${id.slice("chatcmpl-".length)}`);
-  const finish = parsed.toolCalls ? "tool_calls" : reason === "length" && stoppedAt < 0 ? "length" : "stop";
+  // One view of the whole text for both kinds of reply: what the stream sent adds up to it (with
+  // open_thinking and no </think>, all of it is thinking, as it was streamed).
+  const view = replyView(text, thinking, true);
+  const toolCalls = ctx.parseAssistantText(text, `call_${id.slice("chatcmpl-".length)}`).toolCalls;
+  const finish = toolCalls ? "tool_calls" : reason === "length" && stoppedAt < 0 ? "length" : "stop";
   const usage = { prompt_tokens: promptIds.length, completion_tokens: ids.length, total_tokens: promptIds.length + ids.length };
   if (sink.event) {
     sendRole();
-    const d = tracker.next(replyView(text, thinking, true));
+    const d = tracker.next(view);
     if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }));
     if (d.content) sink.event(chunk({ content: d.content }));
-    if (parsed.toolCalls) sink.event(chunk({ tool_calls: parsed.toolCalls.map((c, index) => ({ index, ...c })) }));
+    if (toolCalls) sink.event(chunk({ tool_calls: toolCalls.map((c, index) => ({ index, ...c })) }));
     sink.event(chunk({}, finish));
     if (req.stream_options?.include_usage) sink.event({ id, object: "chat.completion.chunk", created, model: ctx.modelId, choices: [], usage });
     return {};
   }
-  const message: Record<string, unknown> = { role: "assistant", content: parsed.content };
-  if (parsed.reasoningContent) message.reasoning_content = parsed.reasoningContent;
-  if (parsed.toolCalls) message.tool_calls = parsed.toolCalls;
+  // OpenAI's assistant message with tool calls and no text has content null.
+  const message: Record<string, unknown> = { role: "assistant", content: toolCalls && view.content === "" ? null : view.content };
+  if (view.reasoning) message.reasoning_content = view.reasoning;
+  if (toolCalls) message.tool_calls = toolCalls;
   return { body: { id, object: "chat.completion", created, model: ctx.modelId, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage } };
 }

@@ -43,6 +43,24 @@ export class QueueFullError extends Error {
   }
 }
 
+/** Thrown by `generate` (or a generation's `done`) while no generation process can serve: shutting down, or restarts failing. */
+export class UnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Milliseconds before restart attempt `n` (0-based) of the generation process: 100 ms, doubling, at most 5 s. */
+export function restartDelayMs(n: number): number {
+  return Math.min(5000, 100 * 2 ** n);
+}
+
+/** Restart attempts in a row that may fail before requests are refused (503) instead of queued. */
+const FAILED_STARTS_BEFORE_REFUSING = 3;
+
 interface Pending {
   job: GenerateJob;
   req: GenerationRequest;
@@ -66,9 +84,13 @@ export class GenerationEngine {
   private closed = false;
   /** Milliseconds the last few generations took, for Retry-After. */
   private readonly recent: number[] = [];
+  /** When the places promised to refused clients free (performance.now() ms, ascending). */
+  private readonly promised: number[] = [];
   private startedAt = 0;
-  /** Set when a restarted generation process could not load its model: every request gets it. */
-  private failure: Error | undefined;
+  /** Restart attempts in a row that failed (reset when one loads its model), and the last one's error. */
+  private failedStarts = 0;
+  private lastStartError = "";
+  private restartTimer: NodeJS.Timeout | undefined;
   /** Restarts after a stall or a crash. */
   restarts = 0;
   /** Generations by how they ended (a cancel that came while queued counts as cancelled). */
@@ -128,6 +150,11 @@ export class GenerationEngine {
     return this.child?.pid;
   }
 
+  /** Whether a generation process is up with its model loaded ("ok"), being replaced, or the engine is closed. */
+  get state(): "ok" | "restarting" | "closed" {
+    return this.closed ? "closed" : this.alive ? "ok" : "restarting";
+  }
+
   /** Generations running or waiting. */
   get load(): { running: number; waiting: number } {
     return { running: this.running ? 1 : 0, waiting: this.queue.length };
@@ -138,8 +165,10 @@ export class GenerationEngine {
    * is full. `handle.cancel()` stops it (while waiting or running).
    */
   generate(req: GenerationRequest): { done: Promise<FinishReason>; cancel: () => void } {
-    if (this.closed) throw new Error("the server is shutting down");
-    if (this.failure) throw this.failure;
+    if (this.closed) throw new UnavailableError("the server is shutting down", null);
+    if (!this.alive && this.failedStarts >= FAILED_STARTS_BEFORE_REFUSING) {
+      throw new UnavailableError(`the generation process is being restarted (${this.failedStarts} attempts failed so far: ${this.lastStartError})`, Math.ceil(restartDelayMs(this.failedStarts) / 1000));
+    }
     const maxQueue = this.opts.maxQueue ?? 8;
     if (this.running && this.queue.length >= maxQueue) throw new QueueFullError(this.retryAfter());
     const id = `job-${process.pid}-${++this.serial}`;
@@ -158,10 +187,21 @@ export class GenerationEngine {
     return { done, cancel: () => this.cancel(pending) };
   }
 
-  /** Seconds a client should wait before trying again: the queue's length times a recent generation's time. */
+  /**
+   * Seconds a refused client should wait before trying again, so that clients who honour it find a
+   * place. A place frees each time a generation ends: the running one ends after what remains of a
+   * recent generation's time, the next ones one generation apart. Every refusal is promised the
+   * next place not yet promised to an earlier refusal (promises lapse once their time has come), so
+   * a crowd refused together is told to come back spread over the places, not all at once.
+   */
   private retryAfter(): number {
-    const avg = this.recent.length > 0 ? this.recent.reduce((a, b) => a + b, 0) / this.recent.length : 1000;
-    return Math.max(1, Math.ceil(((this.queue.length + 1) * avg) / 1000));
+    const now = performance.now();
+    while (this.promised.length > 0 && this.promised[0] <= now) this.promised.shift();
+    const generationMs = this.recent.length > 0 ? this.recent.reduce((a, b) => a + b, 0) / this.recent.length : 1000;
+    const firstFree = now + Math.max(0, generationMs - (now - this.startedAt));
+    const at = this.promised.length > 0 ? Math.max(firstFree, this.promised[this.promised.length - 1] + generationMs) : firstFree;
+    this.promised.push(at);
+    return Math.max(1, Math.ceil((at - now) / 1000));
   }
 
   private cancel(p: Pending): void {
@@ -238,19 +278,47 @@ export class GenerationEngine {
       this.stats.failed++;
       lost.reject(new Error("the generation process stopped during this generation (it was restarted)"));
     }
-    this.start()
-      .then(() => this.pump())
-      .catch((err: unknown) => {
-        this.failure = new Error(`the generation process could not be restarted: ${err instanceof Error ? err.message : String(err)}`);
-        for (const p of this.queue.splice(0)) p.reject(this.failure);
-      });
+    this.scheduleRestart();
   }
 
-  /** Stops the generation process and rejects whatever waits. */
+  /**
+   * Starts a replacement after restartDelayMs(failed attempts so far); a replacement that dies
+   * while it loads (or fails to load) schedules the next attempt, for as long as the engine is open.
+   */
+  private scheduleRestart(): void {
+    this.restartTimer = setTimeout(() => {
+      this.start().then(
+        () => {
+          this.failedStarts = 0;
+          this.pump();
+        },
+        (err: unknown) => {
+          if (this.closed) return;
+          this.failedStarts++;
+          this.lastStartError = err instanceof Error ? err.message : String(err);
+          console.error(`generation process: restart ${this.failedStarts} failed (${this.lastStartError}); trying again in ${restartDelayMs(this.failedStarts)} ms`);
+          if (this.failedStarts >= FAILED_STARTS_BEFORE_REFUSING) {
+            const refusal = new UnavailableError(`the generation process could not be restarted: ${this.lastStartError}`, Math.ceil(restartDelayMs(this.failedStarts) / 1000));
+            for (const p of this.queue.splice(0)) p.reject(refusal);
+          }
+          this.scheduleRestart();
+        },
+      );
+    }, restartDelayMs(this.failedStarts));
+  }
+
+  /** Stops the generation process; whatever runs or waits is rejected with an UnavailableError (the client is told). */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.stallTimer);
-    for (const p of this.queue.splice(0)) p.resolve("cancelled");
+    clearTimeout(this.restartTimer);
+    const closing = new UnavailableError("the server is shutting down", null);
+    for (const p of this.queue.splice(0)) p.reject(closing);
+    if (this.running) {
+      this.stats.failed++;
+      this.running.reject(closing);
+      this.running = undefined;
+    }
     const child = this.child;
     this.child = undefined;
     // A child that a terminal's Ctrl-C already ended has a signalCode and no exitCode: do not wait for it.

@@ -30,3 +30,8 @@ export function validationError(v: { instancePath?: string; keyword?: string; me
   const what = missing ? "is required" : extra ? "is not a known field" : (v.message ?? "is invalid");
   return new ApiError(400, `Invalid request: '${field}' ${what}`, "invalid_request_error", field, missing ? "missing_required_parameter" : "invalid_value");
 }
+
+/** 404 for a model this server does not serve, naming the one it does. */
+export function modelNotFound(asked: string, served: string): ApiError {
+  return new ApiError(404, `The model '${asked}' does not exist: this server serves '${served}' (GET /v1/models)`, "invalid_request_error", "model", "model_not_found");
+}

@@ -1,6 +1,6 @@
 /**
  * npm run serve -- [--checkpoint FILE] [--port 8998] [--host 127.0.0.1] [--max-queue 8]
- *                  [--use-reference lesson-4,lesson-27|all]
+ *                  [--api-key KEY] [--cors-origin URL|*] [--use-reference lesson-4,lesson-27|all]
  *
  * Serves a MiniMindTS checkpoint over an OpenAI-compatible API with a chat page at `/`: MiniMind's
  * scripts/serve_openai_api.py and web_demo.py in one. Without --checkpoint it serves the course's
@@ -13,7 +13,11 @@ import { TINY_CHAT_CHECKPOINT } from "../../lib/serve/checkpoints.js";
 import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 import { shown } from "../loop/locations.js";
 
-const USAGE = "usage: npm run serve -- [--checkpoint FILE.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--use-reference lesson-N,…|all]";
+const USAGE =
+  "usage: npm run serve -- [--checkpoint FILE.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--api-key KEY] [--cors-origin URL|*]… [--use-reference lesson-N,…|all]";
+
+/** How long closing may take: requests in flight are told within SHUTDOWN_MS, and the process leaves 2 s after at the latest. */
+const SHUTDOWN_MS = 5000;
 
 function fail(message: string): never {
   throw new UsageError(message);
@@ -25,12 +29,15 @@ async function main(argv: string[]): Promise<number> {
     port: { type: "string", default: "8998" },
     host: { type: "string", default: "127.0.0.1" },
     "max-queue": { type: "string", default: "8" },
+    "api-key": { type: "string" },
+    "cors-origin": { type: "string", multiple: true, default: [] },
     "use-reference": { type: "string", multiple: true, default: [] },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a whole number from 0 to 65535, got ${values.port}`);
   const maxQueue = Number(values["max-queue"]);
   if (!Number.isInteger(maxQueue) || maxQueue < 0) return fail(`--max-queue must be a whole number ≥ 0, got ${values["max-queue"]}`);
+  if (values["api-key"] === "") return fail("--api-key needs a key: --api-key sk-…");
   const checkpoint = values.checkpoint!;
   if (!existsSync(checkpoint) || !statSync(checkpoint).isFile()) return fail(`no checkpoint file at ${checkpoint}`);
 
@@ -50,11 +57,23 @@ async function main(argv: string[]): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  // `npm run serve` may die of a signal without passing it on: a parent that changed means ours is gone.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) onSignal("SIGTERM");
+  }, 500).unref();
 
   console.log(`Loading ${shown(checkpoint)} …`);
   let server;
   try {
-    server = await createModelServer({ checkpoint, useReference: values["use-reference"]!.flatMap((v) => v.split(",")), maxQueue });
+    server = await createModelServer({
+      checkpoint,
+      useReference: values["use-reference"]!.flatMap((v) => v.split(",")),
+      maxQueue,
+      apiKey: values["api-key"],
+      corsOrigins: values["cors-origin"]!,
+      shutdownMs: SHUTDOWN_MS,
+    });
   } catch (err) {
     console.error(`could not start the server: ${(err as Error).message}`);
     return 1;
@@ -77,8 +96,9 @@ async function main(argv: string[]): Promise<number> {
   console.log(`\nServing on ${url}/  (chat page)  and  ${url}/v1  (OpenAI API: GET /v1/models, POST /v1/chat/completions)`);
   console.log("Ctrl-C stops it.");
   closing = () => {
-    // A request that never ends must not keep the server from stopping: give closing 5 s.
-    setTimeout(() => process.exit(0), 5000).unref();
+    console.log("Stopping: requests in flight are told, and the server is gone within a few seconds.");
+    // Closing drops what is left after SHUTDOWN_MS; should anything still hold the process, leave anyway.
+    setTimeout(() => process.exit(0), SHUTDOWN_MS + 2000).unref();
     void server.app.close().then(
       () => process.exit(0),
       () => process.exit(1),
