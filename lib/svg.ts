@@ -8,6 +8,8 @@ export interface Series {
   /** CSS colour; a palette colour when omitted. */
   color?: string;
   dashed?: boolean;
+  /** A dot at every point: for series measured now and then (evaluations), so each one shows. */
+  markers?: boolean;
 }
 
 export interface ChartSpec {
@@ -68,6 +70,7 @@ export function lineChart(spec: ChartSpec): string {
     const color = s.color ?? PALETTE[i % PALETTE.length];
     const d = s.points.map((p, j) => `${j === 0 ? "M" : "L"}${sx(p[0]).toFixed(2)},${sy(p[1]).toFixed(2)}`).join(" ");
     parts.push(`<path d="${d}" fill="none" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ""}/>`);
+    if (s.markers) for (const p of s.points) parts.push(`<circle cx="${sx(p[0]).toFixed(2)}" cy="${sy(p[1]).toFixed(2)}" r="3" fill="${color}"/>`);
     const ly = m.top + 10 + i * 20;
     parts.push(`<line x1="${W - m.right + 12}" y1="${ly}" x2="${W - m.right + 36}" y2="${ly}" stroke="${color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ""}/>`);
     parts.push(`<text x="${W - m.right + 40}" y="${ly + 4}">${esc(s.name)}</text>`);

@@ -91,6 +91,17 @@ describe("16: npm run train says what it does", () => {
       expect(existsSync(out)).toBe(false);
     } else expect(r.out).toMatch(/Ctrl-C: saved .*full_sft_16_resume\.safetensors at micro-batch \d+/);
   }, 120_000);
+
+  it("an RL run answers a Ctrl-C while it starts (the \"before\" evaluation) in words, and writes nothing", async () => {
+    const out = join(work, "grpo-ctrl-c");
+    // Sent at the "Run:" line: the held-out "before" evaluation is running, the first step not begun.
+    const r = await signalledRun("tools/train/cli.ts", ["grpo", "--config", "micro", "--steps", "1000", "--use-reference", "all", "--out", out], /^Run: .*\n/m, "SIGINT");
+    expect(r.code, r.out).toBe(130);
+    if (/Ctrl-C before the first step/.test(r.out)) {
+      expect(r.out).toMatch(/nothing was trained and nothing written; run the same command again to start/);
+      expect(existsSync(out)).toBe(false);
+    } else expect(r.out).toMatch(/Ctrl-C: saved .*grpo_16_resume\.safetensors at step \d+/);
+  }, 120_000);
 });
 
 describe("17: the weights file keeps the lowest held-out loss", () => {
@@ -114,6 +125,8 @@ describe("17: the weights file keeps the lowest held-out loss", () => {
     const svg = readFileSync(join(best, "loss.svg"), "utf8");
     expect(svg).toContain("demo-run: loss (pretrain, --config micro)");
     expect(svg).toContain("held-out loss (17 evaluations)");
+    // Every evaluation is a dot on the held-out line (the training-loss line has none).
+    expect(svg.match(/<circle /g)?.length).toBe(17);
     expect(svg).toContain(`kept: step ${run.kept.step}`);
 
     // The same schedule stopped at the kept step, keeping the last: the same weights, byte for byte.

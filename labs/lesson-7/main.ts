@@ -117,7 +117,7 @@ const lab: Lab = async (ctx) => {
   }
 
   const chart = join(ctx.outDir, "loss.svg");
-  writeFileSync(chart, lineChart({ title: "Pretraining loss (tiny corpus, course tokenizer)", xLabel: "step", yLabel: "cross-entropy", series: [{ name: "training loss", points: losses }, { name: "held-out loss", points: heldOutLosses, dashed: true }] }));
+  writeFileSync(chart, lineChart({ title: "Pretraining loss (tiny corpus, course tokenizer)", xLabel: "step", yLabel: "cross-entropy", series: [{ name: "training loss", points: losses }, { name: "held-out loss", points: heldOutLosses, dashed: true, markers: true }] }));
   const checkpoint = join(ctx.outDir, `pretrain_${config.hiddenSize}.safetensors`);
   saveModel(model, checkpoint);
   console.log(`Wrote ${ctx.show(chart)} and ${ctx.show(checkpoint)} (MiniMind's parameter names; open it with safetensors in Python)\n`);

@@ -10,6 +10,7 @@
  * whose loss or KL is not finite stops the run with the step and the metric named; the last saved
  * weights stay.
  */
+import { withCtrlC, type StopSignal } from "../train/interrupt.js";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
@@ -156,6 +157,10 @@ const show = (p: string) => {
 
 /** Runs the agent stage (see the module comment). Returns run.json's report. */
 export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: number; report: Record<string, unknown> }> {
+  return withCtrlC((signal) => agent(opts, signal));
+}
+
+async function agent(opts: AgentRunOptions, signal: StopSignal): Promise<{ exitCode: number; report: Record<string, unknown> }> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const s: AgentSettings = { ...AGENT_DEFAULTS, ...opts.settings };
   const tok = trainTokenizer();
@@ -203,6 +208,14 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
   const started = performance.now();
   const before = evaluate();
   log(`Before (${held.tasks.length} held-out tasks): ${describe(before)}`);
+  // A Ctrl-C that came while the data loaded or the "before" evaluation ran is delivered here.
+  await new Promise((r) => setImmediate(r));
+  if (signal.stop) {
+    model.dispose();
+    ref.dispose();
+    log("Ctrl-C before the first step: nothing was trained and nothing written; run the same command again to start");
+    return { exitCode: 130, report: {} };
+  }
 
   mkdirSync(opts.outDir, { recursive: true });
   const file = weightsPath(opts.outDir, "agent", config);
@@ -232,7 +245,13 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
       log(`Stopped: ${stopped}. Check lessons 24-26 (npm run grade lesson-24, lesson-26) or rerun with --use-reference lesson-24,lesson-26.`);
       break;
     }
-    if (step % s.saveEvery === 0 || step === s.steps) save();
+    if (step % s.saveEvery === 0 || step === s.steps || signal.stop) save();
+    if (signal.stop && step < s.steps) {
+      stopped = `Ctrl-C at step ${step}: the weights of this step are saved (${show(file)}); the agent stage has no resume, so a new run starts again from --from`;
+      log(`${stopped}; evaluating them (Ctrl-C again to leave now)`);
+      break;
+    }
+    await new Promise((r) => setImmediate(r));
     if (step % s.evalEvery === 0 && step < s.steps) {
       const e = evaluate();
       curves.heldOutAccuracy.push([step, e.accuracy]);
@@ -278,15 +297,15 @@ export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: numbe
         { name: "reward (mean)", points: curves.reward },
         { name: "tool-call rate", points: curves.toolRate },
         { name: "correct (rollouts)", points: curves.accuracy },
-        { name: "held-out accuracy (greedy)", points: curves.heldOutAccuracy, dashed: true },
-        { name: "held-out tool rate (greedy)", points: curves.heldOutToolRate, dashed: true },
-        { name: "held-out accuracy (sampled)", points: curves.heldOutSampledAccuracy, dashed: true },
-        { name: "held-out tool rate (sampled)", points: curves.heldOutSampledToolRate, dashed: true },
+        { name: "held-out accuracy (greedy)", points: curves.heldOutAccuracy, dashed: true, markers: true },
+        { name: "held-out tool rate (greedy)", points: curves.heldOutToolRate, dashed: true, markers: true },
+        { name: "held-out accuracy (sampled)", points: curves.heldOutSampledAccuracy, dashed: true, markers: true },
+        { name: "held-out tool rate (sampled)", points: curves.heldOutSampledToolRate, dashed: true, markers: true },
       ],
     }),
   );
   log(`Wrote ${show(file)}, ${show(join(opts.outDir, "agent.svg"))} and ${show(join(opts.outDir, "run.json"))}`);
-  return { exitCode: stopped ? 1 : 0, report };
+  return { exitCode: signal.stop ? 130 : stopped ? 1 : 0, report };
 }
 
 /** One policy update on a batch of trajectories (MiniMind 253-337); returns loss, KL and trained tokens per row. */

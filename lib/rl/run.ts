@@ -13,6 +13,7 @@
  * the same settings and, on the cpu backend, ends with the same bits as an uninterrupted run (the
  * rollout seed is a function of the step, the prompt order of seed + epoch). Ctrl-C saves, exits 130.
  */
+import { withCtrlC, type StopSignal } from "../train/interrupt.js";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../tf.js";
@@ -198,6 +199,10 @@ const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x)
 
 /** Runs `opts.algorithm` (see the module comment). Bad input throws TrainError before any file is written. */
 export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; report: Record<string, unknown> }> {
+  return withCtrlC((signal) => rl(opts, signal));
+}
+
+async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: number; report: Record<string, unknown> }> {
   const alg = opts.algorithm;
   const tok = trainTokenizer();
   const log = (line: string) => console.log(line);
@@ -318,6 +323,16 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   if (resume) alg.loadState?.(ctx, resume.algorithm);
   const setupSeconds = resume ? resume.progress.setupSeconds : seconds();
 
+  // A Ctrl-C that came while the data loaded or the "before" evaluation ran is delivered here.
+  await new Promise((r) => setImmediate(r));
+  if (signal.stop) {
+    alg.dispose?.();
+    policy.dispose();
+    reference.dispose();
+    log(`Ctrl-C before the first step: nothing was trained and nothing written${resume ? ` (${shown(resumeFile!)} is as it was)` : ""}; run the same command again to start${resume ? " from that checkpoint" : ""}`);
+    return { exitCode: 130, report: {} };
+  }
+
   mkdirSync(opts.outDir, { recursive: true });
   const file = weightsPath(opts.outDir, alg.weightName, config);
   const resumeOut = resumePath(opts.outDir, alg.weightName, config);
@@ -356,18 +371,12 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
   const bar = (opts.tty ?? false) ? progress(settings.steps, resume?.step ?? 0, settings.logEvery, true) : { update: () => undefined, log, stop: () => undefined };
   let step = resume?.step ?? 0;
   let stopped: string | null = null;
-  let interrupted = false;
-  const onSigint = () => {
-    if (interrupted) process.exit(130);
-    interrupted = true;
-  };
-  process.on("SIGINT", onSigint);
   try {
     while (step < settings.steps) {
       step++;
       const lr = f.cosineLr(step, settings.steps, settings.learningRate);
       const m = alg.step(ctx, step, lr);
-      if (step === opts.interruptAt) interrupted = true;
+      if (step === opts.interruptAt) signal.stop = true;
       history.push({ ...m, step, seconds: seconds(), lr });
       const bad = !Number.isFinite(m.loss) ? `the loss is ${m.loss}` : !Number.isFinite(m.klRef) ? `the KL to the reference is ${m.klRef}` : m.klRef > settings.maxKl ? `the KL to the reference is ${m.klRef.toFixed(3)} > ${settings.maxKl} (--max-kl)` : null;
       if (bad) {
@@ -386,8 +395,8 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
         accuracy.push([step, e.accuracy]);
         bar.log(`step ${step}: held-out exact match ${(100 * e.accuracy).toFixed(1)}%`);
       }
-      if (step % settings.saveEvery === 0 || last || interrupted) save(step);
-      if (interrupted && !last) {
+      if (step % settings.saveEvery === 0 || last || signal.stop) save(step);
+      if (signal.stop && !last) {
         bar.log(`Ctrl-C: saved ${shown(resumeOut)} at step ${step}; continue with npm run train -- ${alg.name} --resume ${shown(opts.outDir)}`);
         break;
       }
@@ -397,10 +406,9 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
     }
   } finally {
     bar.stop();
-    process.off("SIGINT", onSigint);
     alg.dispose?.();
   }
-  if (interrupted && step < settings.steps && !stopped) {
+  if (signal.stop && step < settings.steps && !stopped) {
     policy.dispose();
     reference.dispose();
     return { exitCode: 130, report: {} };
@@ -451,7 +459,7 @@ export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; rep
       yLabel: "reward / accuracy",
       series: [
         { name: "training reward (mean)", points: history.map((h) => [h.step, h.rewardMean]) },
-        { name: "held-out exact match", points: accuracy, dashed: true },
+        { name: "held-out exact match", points: accuracy, dashed: true, markers: true },
       ],
     }),
   );

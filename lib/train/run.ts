@@ -11,6 +11,7 @@
  * accumulation, and the data position (epoch, micro-batch); every epoch's order is rebuilt from
  * seed + epoch, so on the cpu backend a resumed run ends with the same bits as an uninterrupted one.
  */
+import { withCtrlC, type StopSignal } from "./interrupt.js";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
@@ -173,23 +174,10 @@ const show = (p: string) => {
 export async function runStage(opts: RunOptions): Promise<RunResult> {
   // Ctrl-C is ours from the start: one before the first micro-batch (while the data loads or the
   // "before" samples are drawn) is answered in words, not by Node's silent exit.
-  const signal = { stop: false };
-  const onSigint = () => {
-    if (signal.stop) {
-      console.log("Ctrl-C again: leaving now (the last checkpoint, if any, is intact)");
-      process.exit(130);
-    }
-    signal.stop = true;
-  };
-  process.on("SIGINT", onSigint);
-  try {
-    return await trainStage(opts, signal);
-  } finally {
-    process.off("SIGINT", onSigint);
-  }
+  return withCtrlC((signal) => trainStage(opts, signal));
 }
 
-async function trainStage(opts: RunOptions, signal: { stop: boolean }): Promise<RunResult> {
+async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResult> {
   const { stage } = opts;
   const runName = opts.name ?? stage.name;
   const tok = trainTokenizer();
@@ -466,7 +454,7 @@ async function trainStage(opts: RunOptions, signal: { stop: boolean }): Promise<
       yLabel: "cross-entropy",
       series: [
         { name: "training loss", points: losses },
-        { name: `held-out loss (${heldOut.length} evaluations)`, points: heldOut, dashed: true },
+        { name: `held-out loss (${heldOut.length} evaluations)`, points: heldOut, dashed: true, markers: true },
       ],
       guides: keepBest && kept[0] !== last[0] ? [{ x: kept[0], label: `kept: step ${kept[0]}` }] : [],
     }),
