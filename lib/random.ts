@@ -1,5 +1,5 @@
 /**
- * Seeded randomness for grader cases: the same seed gives the same inputs on every machine.
+ * Seeded randomness (grader cases, data generators, training): the same seed gives the same numbers on every machine.
  * mulberry32 for uniforms, Box–Muller for normals.
  */
 export class Rng {

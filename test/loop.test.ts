@@ -11,13 +11,13 @@ import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { findLesson } from "../lib/catalog.js";
 import { loadGrader } from "../grader/engine/load.js";
-import { ROOT, gradedLessons, paths } from "../grader/engine/paths.js";
+import { ROOT, gradedLessons, hintsFile, paths } from "../grader/engine/paths.js";
 import { summarise } from "../grader/engine/summary.js";
 import type { CaseResult } from "../grader/engine/types.js";
-import { TIERS } from "../grader/hints/types.js";
+import { TIERS } from "../grader/engine/hint-types.js";
 import { generateStub } from "../tools/stubs/generate.js";
 import { functionsIn } from "../tools/loop/functions.js";
-import { HINTS_DIR, functionToHint, loadHints } from "../tools/loop/hints.js";
+import { functionToHint, loadHints } from "../tools/loop/hints.js";
 import { emptyProgress, lessonHash, lessonPassed, lessonRecord, readProgress, writeProgress } from "../tools/loop/progress.js";
 import { debouncedRunner } from "../tools/loop/schedule.js";
 import { functionLines } from "../tools/loop/status.js";
@@ -125,7 +125,7 @@ describe("the progress file", () => {
 });
 
 describe("hints", () => {
-  const hinted = existsSync(HINTS_DIR) ? readdirSync(HINTS_DIR).filter((f) => /^lesson-\d+\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, "")) : [];
+  const hinted = readdirSync(join(ROOT, "grader")).filter((f) => /^lesson-\d+$/.test(f) && existsSync(hintsFile(f)));
 
   it.each(hinted)("%s has three non-empty tiers for exactly its graded functions", async (lesson) => {
     const hints = (await loadHints(lesson))!;
@@ -166,7 +166,7 @@ describe("hints", () => {
 
   it("says kindly when a lesson has no hints, and rejects an unknown function with exit 2", async () => {
     const none = findLesson("lesson-1")!;
-    expect(existsSync(join(HINTS_DIR, `${none.id}.ts`))).toBe(false);
+    expect(existsSync(hintsFile(none.id))).toBe(false);
     const r = await hint(none.id);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("has no hints yet");

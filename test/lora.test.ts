@@ -18,7 +18,7 @@ import { LoraModel, loadAdapters, resolveLoraFunctions, saveAdapters } from "../
 import { distillStep, resolveDistillFunctions } from "../lib/model/distill.js";
 import { stepOn } from "../lib/model/step.js";
 import { AdamW } from "../lib/model/train.js";
-import { Rng } from "../grader/engine/random.js";
+import { Rng } from "../lib/random.js";
 import { loraLinear } from "../solutions/lesson-18/lora.js";
 
 await initBackend("cpu");

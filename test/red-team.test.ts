@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUILD_DIR, removeStaleBundles } from "../grader/engine/bundle.js";
 import { gradeIsolated, type IsolatedRun } from "../grader/engine/isolate.js";
-import { ROOT } from "../grader/engine/paths.js";
+import { FIXTURE_NAME, ROOT, gradedLessons, lessonDir } from "../grader/engine/paths.js";
 import { inspectorSignalFlags, osSandbox, permissionFlag } from "../grader/engine/sandbox.js";
 import { summarise } from "../grader/engine/summary.js";
 import { scratch, workspace } from "./support/workspace.js";
@@ -93,13 +93,13 @@ ${WRONG}`);
 });
 
 describe("2. the learner's process reads only its bundle and the runtime", () => {
-  it("solutions/, grader/, datasets/, /proc, the progress file and other folders are refused; the fixture copy has no expected values", async () => {
+  it("solutions/, grader/ (cases and fixtures), /proc, the progress file and other folders are refused; the fixture copy has no expected values", async () => {
     const other = scratch();
     writeFileSync(join(other, "classmate.ts"), "export const answer = 42;\n");
     const targets = {
       solution: join(ROOT, "solutions/lesson-23/ppo.ts"),
-      grader: join(ROOT, "grader/lessons/lesson-23.ts"),
-      fixtures: join(ROOT, "datasets/fixtures/lesson-23.json"),
+      grader: join(ROOT, "grader/lesson-23/cases.ts"),
+      fixtures: join(ROOT, "grader/lesson-23/fixture.json"),
       progress: join(ROOT, "package.json"),
       classmate: join(other, "classmate.ts"),
       procParent: "/proc/PPID/cmdline",
@@ -112,7 +112,7 @@ for (const [label, p] of Object.entries(targets)) {
   try { readFileSync(p.replace("PPID", String(process.ppid))); console.log("READ " + label); } catch (e) { console.log("refused " + label + " " + (e as NodeJS.ErrnoException).code); }
 }
 try { readdirSync(${JSON.stringify(ROOT)}); console.log("READ root listing"); } catch (e) { console.log("refused root listing"); }
-const copy = readFileSync(new URL("./data/datasets/fixtures/lesson-23.json", import.meta.url), "utf8");
+const copy = readFileSync(new URL("./data/grader/lesson-23/fixture.json", import.meta.url), "utf8");
 console.log(copy.includes('"expected"') ? "FIXTURE COPY HAS EXPECTED" : "fixture copy without expected values (" + copy.length + " chars)");
 ${WRONG}`);
     const run = await grade(dir);
@@ -128,9 +128,11 @@ ${WRONG}`);
     const same = (a: unknown, b: unknown): boolean =>
       typeof a === "number" ? Object.is(a, b) : Array.isArray(a) ? Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i])) : a !== null && typeof a === "object" ? b !== null && typeof b === "object" && Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, x]) => same(x, (b as Record<string, unknown>)[k])) : a === b;
     expect(fixtureWithoutExpected('{"cases":{"f":[{"name":"n","inputs":{"x":[-0.0,1e-45,0.1]},"expected":[1]}]}}')).toBe('{"cases":{"f":[{"name":"n","inputs":{"x":[-0,1e-45,0.1]}}]}}');
-    for (const f of readdirSync(join(ROOT, "datasets/fixtures")).filter((n) => n.endsWith(".json"))) {
-      const original = JSON.parse(readFileSync(join(ROOT, "datasets/fixtures", f), "utf8")) as { cases?: Record<string, Array<{ inputs?: unknown }>> };
-      const copy = JSON.parse(fixtureWithoutExpected(readFileSync(join(ROOT, "datasets/fixtures", f), "utf8"))) as typeof original;
+    const fixtures = gradedLessons().flatMap((l) => readdirSync(lessonDir(l)).filter((n) => FIXTURE_NAME.test(n)).map((n) => join(lessonDir(l), n)));
+    expect(fixtures.length).toBeGreaterThan(gradedLessons().length - 1);
+    for (const f of fixtures) {
+      const original = JSON.parse(readFileSync(f, "utf8")) as { cases?: Record<string, Array<{ inputs?: unknown }>> };
+      const copy = JSON.parse(fixtureWithoutExpected(readFileSync(f, "utf8"))) as typeof original;
       for (const [ex, cases] of Object.entries(original.cases ?? {})) cases.forEach((c, i) => expect(same(c.inputs, copy.cases![ex][i].inputs), `${f} ${ex}[${i}]`).toBe(true));
     }
   });
@@ -182,12 +184,12 @@ ${WRONG}`);
 });
 
 describe("4-6. course modules that hand out answers", () => {
-  it("importing grader/lessons/_deps.ts (lesson 12's reference rope table) is refused by name", async () => {
-    const dir = workspace(`import { deps } from "../../grader/lessons/_deps.js";\nexport const ropeFrequencies = (...a: unknown[]) => (deps.ropeFrequencies as (...x: unknown[]) => unknown)(...a);`, "lesson-12", "rope.ts");
+  it("importing grader/engine/deps.ts (lesson 12's reference rope table) is refused by name", async () => {
+    const dir = workspace(`import { deps } from "../../grader/engine/deps.js";\nexport const ropeFrequencies = (...a: unknown[]) => (deps.ropeFrequencies as (...x: unknown[]) => unknown)(...a);`, "lesson-12", "rope.ts");
     const run = await grade(dir, "lesson-12");
     const rope = run.results.filter((r) => r.exercise === "ropeFrequencies");
     expect(rope.length).toBeGreaterThan(0);
-    expect(rope.every((r) => r.status === "error" && /imports a grader file \(grader\/lessons\/_deps\.ts\)/.test(r.message ?? ""))).toBe(true);
+    expect(rope.every((r) => r.status === "error" && /imports a grader file \(grader\/engine\/deps\.ts\)/.test(r.message ?? ""))).toBe(true);
   });
 });
 

@@ -74,7 +74,11 @@ describe("a student edition", () => {
 
   it("has no solutions, no mutant source and no line of an unpublished solution", () => {
     expect(existsSync(join(edition, "solutions"))).toBe(false);
-    expect(existsSync(join(edition, "grader", "mutants"))).toBe(false);
+    for (const lesson of gradedLessons()) {
+      const shipped = readdirSync(join(edition, "grader", lesson)).sort();
+      expect(shipped, lesson).toContain("cases.ts");
+      expect(shipped.filter((f) => /^(mutants|variants|parity)\b/.test(f)), `${lesson}: mutant source or parity scripts`).toEqual([]);
+    }
     expect(existsSync(join(edition, "tools", "parity"))).toBe(false);
     expect(existsSync(join(edition, "grader", "expected", "lesson-23.json"))).toBe(true);
     // The website an edition builds holds no answer either.

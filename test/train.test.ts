@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tf from "../lib/tf.js";
 import { ROOT } from "../grader/engine/paths.js";
-import { Rng } from "../grader/engine/random.js";
+import { Rng } from "../lib/random.js";
 import { loadResume } from "../lib/train/checkpoint.js";
 
 const STEPS = 10;

@@ -6,7 +6,7 @@
  * lines it mirrors at commit d65ef2c (jingyaogong/minimind).
  */
 import * as tf from "../../lib/tf.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { NotImplementedError } from "../../lib/errors.js";
 
 // Your workspace: replace each `throw new NotImplementedError(...)` with your code (helper

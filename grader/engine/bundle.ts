@@ -46,9 +46,6 @@ let counter = 0;
 /** The generated entry's name (esbuild's stdin; as an importer it is `<ROOT>/<this>`, a name no file has). */
 const ENTRY_FILE = "<course grading entry>";
 
-/** Course modules an exercise may import from grader/ (the seeded random source the cases share). */
-const LEARNER_IMPORTABLE_GRADER_FILES = new Set(["grader/engine/random.ts"]);
-
 /**
  * Removes bundles left by grading processes that no longer run (a grader killed with SIGKILL cannot
  * clean up after itself). Only `<pid>-…` folders in BUILD_DIR, the names bundleLearner gives.
@@ -68,7 +65,7 @@ export function removeStaleBundles(): void {
 function forbidden(lesson: string, file: string, gradingReference: boolean): string | undefined {
   const rel = relative(ROOT, file);
   if (!gradingReference && rel.startsWith(`solutions/${lesson}/`)) return `imports the reference solution (${rel}): a grade must come from your own code, so remove that import`;
-  if (rel.startsWith("grader/") && !LEARNER_IMPORTABLE_GRADER_FILES.has(rel)) return `imports a grader file (${rel}), which an exercise may not do`;
+  if (rel.startsWith("grader/")) return `imports a grader file (${rel}), which an exercise may not do`;
   return gradingReference ? undefined : answerModuleRefusal(lesson, file);
 }
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { BOS_TOKEN, EOS_TOKEN, bpeModelFromJson, parseTokenizerJson, type BpeModel, type TextTokenizer, type Tokenizer } from "../../lib/tokenizer.js";
 import { paths } from "./paths.js";
 
-const DATASETS = join(paths.fixtures, "..");
+const DATASETS = paths.datasets;
 
 /** datasets/minimind-tokenizer/tokenizer.json (MiniMind d65ef2c, Apache-2.0). */
 export const MINIMIND_TOKENIZER = join(DATASETS, "minimind-tokenizer", "tokenizer.json");

@@ -1,13 +1,12 @@
 /**
- * Golden fixtures: inputs and outputs that tools/parity/*.py computed with PyTorch from the cited
- * MiniMind/AReaL lines, stored in datasets/fixtures/<lesson>.json. Grading the solutions against
+ * Golden fixtures: inputs and outputs that grader/<lesson>/parity.py computed with PyTorch from the cited
+ * MiniMind/AReaL lines, stored in grader/<lesson>/fixture.json. Grading the solutions against
  * them proves the references agree with the sources; grading a learner against them is one more
  * set of cases.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
-import { paths } from "./paths.js";
+import { fixtureFile } from "./paths.js";
 import type { CaseDef, Inputs, Tolerance } from "./types.js";
 
 interface EncodedTensor {
@@ -31,7 +30,7 @@ export interface FixtureFile {
 }
 
 export function fixturePath(lesson: string): string {
-  return join(paths.fixtures, `${lesson}.json`);
+  return fixtureFile(lesson);
 }
 
 const cache = new Map<string, FixtureFile>();
@@ -64,7 +63,7 @@ export function decode(v: unknown): unknown {
 /** The fixture cases of one exercise. `tolerance` may depend on the case's name. */
 export function fixtureCases(lesson: string, exercise: string, tolerance?: (name: string) => Tolerance | undefined): CaseDef[] {
   const cases = readFixture(lesson).cases[exercise];
-  if (!cases) throw new Error(`datasets/fixtures/${lesson}.json has no cases for ${exercise}: rerun \`npm run fixtures\``);
+  if (!cases) throw new Error(`grader/${lesson}/fixture.json has no cases for ${exercise}: rerun \`npm run fixtures\``);
   return cases.map((c) => ({
     name: `PyTorch fixture: ${c.name}`,
     kind: "fixture" as const,

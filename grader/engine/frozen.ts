@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Encoded } from "./encoded.js";
 import type { CaseOutput } from "./outputs.js";
-import { paths } from "./paths.js";
+import { casesFile, paths } from "./paths.js";
 import type { PlanEntry, ProbeOutput } from "./protocol.js";
 import { matchMistake } from "./judge.js";
 
@@ -186,7 +186,7 @@ export function referenceHash(lesson: string): string {
   const h = createHash("sha256");
   const dir = join(paths.solutions, lesson);
   for (const f of existsSync(dir) ? readdirSync(dir).filter((x) => x.endsWith(".ts")).sort() : []) h.update(f).update(readFileSync(join(dir, f)));
-  h.update(readFileSync(join(paths.graders, `${lesson}.ts`)));
+  h.update(readFileSync(casesFile(lesson)));
   return h.digest("hex").slice(0, 24);
 }
 

@@ -2,7 +2,7 @@
  * Building blocks for seeded grader cases, shared by every lesson's grader.
  */
 import * as tf from "../../lib/tf.js";
-import { Rng } from "./random.js";
+import { Rng } from "../../lib/random.js";
 
 /** [B, R] float32 normals. */
 export function normal2d(rng: Rng, B: number, R: number, mean = 0, std = 1): tf.Tensor2D {

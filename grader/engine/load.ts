@@ -6,11 +6,11 @@ import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Implementation, KnownMutant } from "./run.js";
-import type { LessonGrader, MutantInfo } from "./types.js";
-import { ROOT, mutantFiles, paths } from "./paths.js";
+import type { LessonGrader, MutantDef } from "./types.js";
+import { ROOT, casesFile, mutantFiles } from "./paths.js";
 
 export async function loadGrader(lesson: string): Promise<LessonGrader> {
-  const mod = (await import(pathToFileURL(join(paths.graders, `${lesson}.ts`)).href)) as { default: LessonGrader };
+  const mod = (await import(pathToFileURL(casesFile(lesson)).href)) as { default: LessonGrader };
   return mod.default;
 }
 
@@ -47,18 +47,17 @@ export async function loadImplementation(grader: LessonGrader, dir: string): Pro
 }
 
 export interface LoadedMutant extends KnownMutant {
-  /** The mutant's file name without extension, e.g. "maskedGae-no-bootstrap". */
+  /** `<exercise>-<name>`, e.g. "maskedGae-no-lambda": unique within the lesson. */
   id: string;
 }
 
-/** Every mutant of a lesson: its MutantInfo and its replacement function. */
+/** Every mutant of a lesson (grader/<lesson>/mutants*.ts, in file and list order): its MutantInfo and its replacement function. */
 export async function loadMutants(lesson: string): Promise<LoadedMutant[]> {
   const out: LoadedMutant[] = [];
   for (const file of mutantFiles(lesson)) {
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown> & { mutant: MutantInfo };
-    const fn = mod[mod.mutant.exercise];
-    if (typeof fn !== "function") throw new Error(`${relative(ROOT, file)} must export a function named ${mod.mutant.exercise}`);
-    out.push({ id: file.replace(/^.*\//, "").replace(/\.ts$/, ""), info: mod.mutant, fn: fn as KnownMutant["fn"] });
+    const mod = (await import(pathToFileURL(file).href)) as { mutants?: MutantDef[] };
+    if (!Array.isArray(mod.mutants)) throw new Error(`${relative(ROOT, file)} must export a list \`mutants\``);
+    for (const { exercise, name, mistake, fn } of mod.mutants) out.push({ id: `${exercise}-${name}`, info: { exercise, mistake }, fn });
   }
   return out;
 }

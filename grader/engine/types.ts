@@ -1,5 +1,5 @@
 /**
- * The grading contract as data. A lesson's grader (grader/lessons/lesson-NN.ts) is a
+ * The grading contract as data. A lesson's grader (grader/lesson-NN/cases.ts) is a
  * `LessonGrader`: for each exercise, how to call it and a list of cases. The engine decides nothing
  * lesson-specific; it runs cases against whichever implementation the caller chose.
  */
@@ -85,12 +85,20 @@ export interface LessonGrader {
   exercises: ExerciseDef[];
 }
 
-/** A plausible wrong implementation kept in grader/mutants/<lesson>/ to prove the cases can fail. */
+/** A plausible wrong implementation, kept to prove the cases can fail. */
 export interface MutantInfo {
   /** The exercise it replaces. */
   exercise: string;
   /** The mistake in a learner's words, shown as a hint when a learner's output matches it. */
   mistake: string;
+}
+
+/** One entry of a lesson's list of mutants (grader/<lesson>/mutants.ts). */
+export interface MutantDef extends MutantInfo {
+  /** A few words, unique within the exercise ("no-lambda"): the mutant is `<exercise>-<name>` in tests. */
+  name: string;
+  /** The wrong version of the exercise's function. */
+  fn: AnyFn;
 }
 
 export type CaseStatus = "passed" | "failed" | "not-implemented" | "error" | "timeout";

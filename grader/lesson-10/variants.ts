@@ -2,7 +2,7 @@
  * Parametrised wrong versions of lesson 10's loss. Each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
+import * as tf from "../../lib/tf.js";
 
 export interface LossFlaws {
   /** logits[:, t] scored against labels[:, t]: the shift forgotten. */

@@ -6,9 +6,9 @@
  * (tools/parity/lesson_11.py).
  */
 import * as tf from "../../lib/tf.js";
-import { deps } from "./_deps.js";
+import { deps } from "../engine/deps.js";
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT } from "../engine/types.js";
 import type { CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 

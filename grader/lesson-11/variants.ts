@@ -2,11 +2,11 @@
  * Parametrised wrong versions of lesson 11's functions. Each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import { linear } from "../../../lib/model/linear.js";
-import { rmsNorm } from "../../../solutions/lesson-9/rmsnorm.js";
-import { applyRope } from "../../../solutions/lesson-12/rope.js";
-import type { AttentionOptions, AttentionWeights } from "../../../solutions/lesson-11/attention.js";
+import * as tf from "../../lib/tf.js";
+import { linear } from "../../lib/model/linear.js";
+import { rmsNorm } from "../../solutions/lesson-9/rmsnorm.js";
+import { applyRope } from "../../solutions/lesson-12/rope.js";
+import type { AttentionOptions, AttentionWeights } from "../../solutions/lesson-11/attention.js";
 
 export type RepeatFlaw =
   /** kv heads cycled: query head h reads kv head h mod Hkv (tile instead of repeat_interleave). */

@@ -15,9 +15,9 @@ import { MiniMindTS } from "../../lib/model/model.js";
 import { REFERENCE_PIECES } from "../../lib/model/pieces.js";
 import { initialParameters } from "../../lib/model/params.js";
 import type { CausalLm } from "../../lib/model/types.js";
-import { deps } from "./_deps.js";
+import { deps } from "../engine/deps.js";
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 

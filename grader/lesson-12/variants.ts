@@ -2,10 +2,10 @@
  * Parametrised wrong versions of lesson 12's functions. Each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import type { RopeScaling } from "../../../lib/model/config.js";
-import type { CausalLm, KvCache } from "../../../lib/model/types.js";
-import type { GenerateOptions } from "../../../solutions/lesson-12/generate.js";
+import * as tf from "../../lib/tf.js";
+import type { RopeScaling } from "../../lib/model/config.js";
+import type { CausalLm, KvCache } from "../../lib/model/types.js";
+import type { GenerateOptions } from "../../solutions/lesson-12/generate.js";
 
 export interface TableFlaws {
   /** f_i = base^(−i/D): the factor 2 in the exponent forgotten. */

@@ -2,9 +2,9 @@
  * Parametrised wrong versions of lesson 13's functions. Each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import { linear } from "../../../lib/model/linear.js";
-import type { FfnWeights, MoeOptions, MoeResult, MoeWeights } from "../../../solutions/lesson-13/ffn.js";
+import * as tf from "../../lib/tf.js";
+import { linear } from "../../lib/model/linear.js";
+import type { FfnWeights, MoeOptions, MoeResult, MoeWeights } from "../../solutions/lesson-13/ffn.js";
 
 export interface FfnFlaws {
   /** SiLU applied to the up branch instead of the gate branch. */

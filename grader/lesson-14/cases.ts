@@ -6,7 +6,7 @@
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 

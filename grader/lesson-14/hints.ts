@@ -1,5 +1,5 @@
 /** Hints for lesson 14 (learning rate, accumulation, clipping): one nudge, one key idea and one formula each. */
-import type { LessonHints } from "./types.js";
+import type { LessonHints } from "../engine/hint-types.js";
 
 const hints: LessonHints = {
   lesson: "lesson-14",

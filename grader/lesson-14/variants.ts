@@ -2,8 +2,8 @@
  * Parametrised wrong versions of lesson 14's functions: each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import type { ClippedGrads } from "../../../solutions/lesson-14/clip.js";
+import * as tf from "../../lib/tf.js";
+import type { ClippedGrads } from "../../solutions/lesson-14/clip.js";
 
 export interface LrFlaws {
   /** 0.5·(1 + cos): decays to zero instead of to lr/10. */

@@ -1,5 +1,5 @@
 /** Hints for lesson 17 (from pretrain to SFT): one nudge, one key idea and one formula. */
-import type { LessonHints } from "./types.js";
+import type { LessonHints } from "../engine/hint-types.js";
 
 const hints: LessonHints = {
   lesson: "lesson-17",

@@ -2,7 +2,7 @@
  * Parametrised wrong versions of lesson 17's loadStateDict. Each mutant file picks one flaw, so
  * every mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
+import * as tf from "../../lib/tf.js";
 
 export interface LoadFlaws {
   /** A name whose shape differs is skipped (the model keeps its value) instead of an error. */

@@ -7,7 +7,7 @@
 import * as tf from "../../lib/tf.js";
 import { asGradientCase, fixturesWithGradient, gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 

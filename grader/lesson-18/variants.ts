@@ -2,8 +2,8 @@
  * Parametrised wrong versions of lesson 18's functions. Each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import { linear } from "../../../lib/model/linear.js";
+import * as tf from "../../lib/tf.js";
+import { linear } from "../../lib/model/linear.js";
 
 export type ScaleFlaw =
   /** α ignored: the update is added at scale 1 (right only when α = r, MiniMind's case). */

@@ -7,7 +7,7 @@ import * as tf from "../../lib/tf.js";
 import { miniMindConfig, type MiniMindConfig } from "../../lib/model/config.js";
 import { initialParameters, parameterSpecs } from "../../lib/model/params.js";
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 

@@ -2,7 +2,7 @@
  * Parametrised wrong versions of lesson 19's functions. Each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
+import * as tf from "../../lib/tf.js";
 
 type InitA = (name: string, shape: [number, number]) => tf.Tensor2D;
 

@@ -2,8 +2,8 @@
  * Parametrised wrong versions of lesson 20's distillation loss. Each mutant file picks one flaw,
  * so every mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import { stopGradient } from "../../../lib/autograd.js";
+import * as tf from "../../lib/tf.js";
+import { stopGradient } from "../../lib/autograd.js";
 
 export interface DistillFlaws {
   /** Position t compared with label t: the shift is missing. */

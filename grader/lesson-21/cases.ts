@@ -5,7 +5,7 @@
  */
 import { dataFixtureCases } from "../engine/data-cases.js";
 import { minimindTokenizer } from "../engine/datasets.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type { TextTokenizer } from "../../lib/tokenizer.js";
 import { EXACT } from "../engine/types.js";
 import type { CaseDef, Inputs, LessonGrader } from "../engine/types.js";

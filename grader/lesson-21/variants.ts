@@ -1,9 +1,9 @@
 /** Wrong versions of lesson 21's functions, each with one plausible flaw around the reference. */
-import * as tf from "../../../lib/tf.js";
-import type { TextTokenizer } from "../../../lib/tokenizer.js";
-import type { ChatMessage } from "../../../solutions/lesson-4/chat-template.js";
-import { dpoBatch, dpoSample, type DpoSample } from "../../../solutions/lesson-21/dpo-data.js";
-import { sftLabels } from "../../../solutions/lesson-5/sft.js";
+import * as tf from "../../lib/tf.js";
+import type { TextTokenizer } from "../../lib/tokenizer.js";
+import type { ChatMessage } from "../../solutions/lesson-4/chat-template.js";
+import { dpoBatch, dpoSample, type DpoSample } from "../../solutions/lesson-21/dpo-data.js";
+import { sftLabels } from "../../solutions/lesson-5/sft.js";
 
 export type SampleFlaw = "mask-unshifted" | "mask-all-tokens" | "rejected-drawn-first" | "labels-as-mask" | "pad-zero";
 

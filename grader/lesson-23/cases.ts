@@ -8,7 +8,7 @@ import { fixtureCases } from "../engine/fixtures.js";
 import { gradientCall } from "../engine/gradients.js";
 import { maskRowProbe } from "../engine/probes.js";
 import { lastTokenValues, normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 

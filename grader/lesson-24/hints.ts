@@ -1,5 +1,5 @@
 /** Hints for lesson 24 (GRPO and CISPO): one nudge, one key idea and one formula per function. */
-import type { LessonHints } from "./types.js";
+import type { LessonHints } from "../engine/hint-types.js";
 
 const hints: LessonHints = {
   lesson: "lesson-24",

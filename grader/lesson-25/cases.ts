@@ -7,7 +7,7 @@ import * as tf from "../../lib/tf.js";
 import { gradientCall } from "../engine/gradients.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths } from "../engine/generators.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
 import type { CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 

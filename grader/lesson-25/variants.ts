@@ -2,8 +2,8 @@
  * Parametrised wrong versions of lesson 25's functions. Each mutant file picks one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import { PY_WHITESPACE } from "../../../solutions/lesson-25/python-text.js";
+import * as tf from "../../lib/tf.js";
+import { PY_WHITESPACE } from "../../solutions/lesson-25/python-text.js";
 
 export interface LogpFlaws {
   /** Scores with the last nKeep logits: the position that predicts nothing is kept, the first one lost. */

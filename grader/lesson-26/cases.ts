@@ -6,7 +6,7 @@
  */
 import { fixtureCases } from "../engine/fixtures.js";
 import { throwsCall } from "../engine/throws.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT } from "../engine/types.js";
 import type { CaseDef, LessonGrader } from "../engine/types.js";
 

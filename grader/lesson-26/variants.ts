@@ -2,10 +2,10 @@
  * Parametrised wrong versions of lesson 26's three functions: each mutant file picks one flaw, so
  * every mutant differs from the reference in exactly one plausible way.
  */
-import { PY_WHITESPACE } from "../../../solutions/lesson-25/python-text.js";
-import { repetitionPenalty } from "../../../solutions/lesson-25/reward.js";
-import { CHECK_ARGS, type AgentTrajectory, type ToolSchema } from "../../../solutions/lesson-26/agent-reward.js";
-import type { AgentTurn, PackedTrajectory, ToolCallRequest } from "../../../solutions/lesson-26/tool-calls.js";
+import { PY_WHITESPACE } from "../../solutions/lesson-25/python-text.js";
+import { repetitionPenalty } from "../../solutions/lesson-25/reward.js";
+import { CHECK_ARGS, type AgentTrajectory, type ToolSchema } from "../../solutions/lesson-26/agent-reward.js";
+import type { AgentTurn, PackedTrajectory, ToolCallRequest } from "../../solutions/lesson-26/tool-calls.js";
 
 const STRIP = new RegExp(`^[${PY_WHITESPACE}]+|[${PY_WHITESPACE}]+$`, "gu");
 const pyStrip = (s: string) => s.replace(STRIP, "");

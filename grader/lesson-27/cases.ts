@@ -5,7 +5,7 @@
  * with MiniMind's parse_response (tools/parity/lesson_27.py).
  */
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { EXACT } from "../engine/types.js";
 import type { CaseDef, LessonGrader } from "../engine/types.js";
 

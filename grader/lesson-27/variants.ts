@@ -2,7 +2,7 @@
  * Parametrised wrong versions of lesson 27's parseAssistantText: each mutant file picks one flaw,
  * so every mutant differs from the reference in exactly one plausible way.
  */
-import { PY_WHITESPACE } from "../../../solutions/lesson-25/python-text.js";
+import { PY_WHITESPACE } from "../../solutions/lesson-25/python-text.js";
 
 export interface ParseFlaws {
   /** `(.*)` instead of `(.*?)`: two tool calls become one block of broken JSON. */

@@ -1,7 +1,7 @@
 /** Parametrised wrong versions of lesson 29's distillLoss: each mutant file turns on one flaw. */
-import * as tf from "../../../lib/tf.js";
-import { stopGradient } from "../../../lib/autograd.js";
-import type { DistillInputs, DistillResult } from "../../../solutions/lesson-29/distill.js";
+import * as tf from "../../lib/tf.js";
+import { stopGradient } from "../../lib/autograd.js";
+import type { DistillInputs, DistillResult } from "../../solutions/lesson-29/distill.js";
 
 export interface DistillFlaws {
   /** KD's reward teacher − student keeps its gradient. */

@@ -2,8 +2,8 @@
  * Parametrised wrong versions of decoupledPpoLoss. Each mutant file turns on one flaw, so every
  * mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import type { DecoupledPpoOptions, DecoupledPpoResult } from "../../../solutions/lesson-29/decoupled-ppo.js";
+import * as tf from "../../lib/tf.js";
+import type { DecoupledPpoOptions, DecoupledPpoResult } from "../../solutions/lesson-29/decoupled-ppo.js";
 
 export interface LossFlaws {
   /** r = π_θ/π_behave: the trust region centred on the behaviour policy. */

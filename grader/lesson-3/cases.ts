@@ -11,7 +11,7 @@
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, EXACT } from "../engine/types.js";
 import type { CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 

@@ -3,9 +3,9 @@
  * mutant file picks one flaw, so every mutant differs from the reference in exactly one
  * plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import { Rng } from "../../engine/random.js";
-import type { SampleOptions, SamplingOptions } from "../../../solutions/lesson-3/sampling.js";
+import * as tf from "../../lib/tf.js";
+import { Rng } from "../../lib/random.js";
+import type { SampleOptions, SamplingOptions } from "../../solutions/lesson-3/sampling.js";
 
 export interface FilterFlaws {
   /** Top-k and top-p run on the raw logits; the temperature is applied only before the softmax. */

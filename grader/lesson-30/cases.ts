@@ -10,7 +10,7 @@
 import * as tf from "../../lib/tf.js";
 import { describe } from "../engine/compare.js";
 import { fixtureCases } from "../engine/fixtures.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { throwsCall } from "../engine/throws.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";

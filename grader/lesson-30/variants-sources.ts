@@ -2,9 +2,9 @@
  * Parametrised wrong versions of lesson 30's mismatchKl and resolveLogps (exercises/lesson-30/
  * logp-sources.ts). Each mutant file turns on one flaw.
  */
-import * as tf from "../../../lib/tf.js";
-import { resolveLogps } from "../../../solutions/lesson-30/logp-sources.js";
-import type { LogpBatch, LogpConfig, MismatchKl, ResolvedLogps } from "../../../solutions/lesson-30/logp-sources.js";
+import * as tf from "../../lib/tf.js";
+import { resolveLogps } from "../../solutions/lesson-30/logp-sources.js";
+import type { LogpBatch, LogpConfig, MismatchKl, ResolvedLogps } from "../../solutions/lesson-30/logp-sources.js";
 
 export interface MismatchFlaws {
   /** direct = log r instead of −log r. */

@@ -2,8 +2,8 @@
  * Parametrised wrong versions of lesson 30's functions. Each mutant file turns on one flaw, so
  * every mutant differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
-import type { ProxApproxOptions, ProxApproximations, StalenessStats, StalenessSummary } from "../../../solutions/lesson-30/prox-approx.js";
+import * as tf from "../../lib/tf.js";
+import type { ProxApproxOptions, ProxApproximations, StalenessStats, StalenessSummary } from "../../solutions/lesson-30/prox-approx.js";
 
 export interface ApproxFlaws {
   /** Prompt tokens (version −1) interpolated like generated ones. */

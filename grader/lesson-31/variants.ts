@@ -2,7 +2,7 @@
  * Parametrised wrong versions of m2poMask. Each mutant file turns on one flaw, so every mutant
  * differs from the reference in exactly one plausible way.
  */
-import * as tf from "../../../lib/tf.js";
+import * as tf from "../../lib/tf.js";
 
 export interface MaskFlaws {
   /** suffix mean ≤ τ instead of < τ. */

@@ -8,7 +8,7 @@ import { isNotImplemented } from "../../lib/errors.js";
 import { tensorsIn } from "../engine/compare.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { uniform2d } from "../engine/generators.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE, LONG_REDUCTION } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader, Tolerance } from "../engine/types.js";
 

@@ -8,7 +8,7 @@
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { normal2d, prefixMask, raggedLengths, uniform2d } from "../engine/generators.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { throwsCall } from "../engine/throws.js";
 import { ELEMENTWISE, EXACT, LONG_REDUCTION } from "../engine/types.js";
 import type { CaseDef, CaseKind, Inputs, LessonGrader, Tolerance } from "../engine/types.js";

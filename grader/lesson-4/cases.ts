@@ -6,11 +6,10 @@
  * MiniMind's chat template (tools/parity/lesson_4.py).
  */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { fixtureCases } from "../engine/fixtures.js";
-import { paths } from "../engine/paths.js";
+import { fixtureFile } from "../engine/paths.js";
 import { minimindModel } from "../engine/datasets.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { throwsCall } from "../engine/throws.js";
 import { EXACT } from "../engine/types.js";
 import type { BpeModel } from "../../lib/tokenizer.js";
@@ -74,9 +73,9 @@ function mixedText(seed: number, n: number): string {
   return s;
 }
 
-/** Expectations from Hugging Face's tokenizers on MiniMind's file (tools/parity/lesson_4_tokenizers.ts). */
+/** Expectations from Hugging Face's tokenizers on MiniMind's file (grader/lesson-4/parity-tokenizers.ts). */
 function tokenizersFixtures(exercise: "bpeEncode" | "bpeDecode"): CaseDef[] {
-  const doc = JSON.parse(readFileSync(join(paths.fixtures, "lesson-4-tokenizers.json"), "utf8")) as Record<string, Array<{ name: string; text?: string; ids?: number[]; expected: unknown }>>;
+  const doc = JSON.parse(readFileSync(fixtureFile("lesson-4", "tokenizers"), "utf8")) as Record<string, Array<{ name: string; text?: string; ids?: number[]; expected: unknown }>>;
   return doc[exercise].map((c) => ({
     name: `Hugging Face tokenizers on MiniMind's tokenizer.json: ${c.name}`,
     kind: "fixture" as const,

@@ -2,9 +2,9 @@
  * Wrong versions of lesson 4's functions, each with one plausible flaw. Most reuse the reference
  * around the flaw, so a mutant differs from it in exactly the way its name says.
  */
-import { BYTE_TO_CHAR, CHAR_TO_BYTE, pretokenize, toByteLevel, type BpeModel } from "../../../lib/tokenizer.js";
-import { bpeDecode, bpeEncode } from "../../../solutions/lesson-4/bpe.js";
-import { pythonJson, renderChat, type ChatMessage, type ChatOptions } from "../../../solutions/lesson-4/chat-template.js";
+import { BYTE_TO_CHAR, CHAR_TO_BYTE, pretokenize, toByteLevel, type BpeModel } from "../../lib/tokenizer.js";
+import { bpeDecode, bpeEncode } from "../../solutions/lesson-4/bpe.js";
+import { pythonJson, renderChat, type ChatMessage, type ChatOptions } from "../../solutions/lesson-4/chat-template.js";
 
 /** "no-size-check" is the plain trainer itself: like every variant here it never refuses a vocabSize below S + 256. */
 export type TrainFlaw = "largest-pair-tie" | "no-pretokenize" | "seen-bytes-only" | "specials-last" | "specials-not-counted" | "no-size-check";

@@ -7,7 +7,7 @@
  */
 import { dataFixtureCases } from "../engine/data-cases.js";
 import { charTokenizer, minimindTokenizer } from "../engine/datasets.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { EXACT } from "../engine/types.js";
 import type { CaseDef, LessonGrader } from "../engine/types.js";
 

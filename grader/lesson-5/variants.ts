@@ -1,7 +1,7 @@
 /** Wrong versions of lesson 5's functions, each with one plausible flaw around the reference. */
-import type { TextTokenizer } from "../../../lib/tokenizer.js";
-import { renderChat, type ChatMessage } from "../../../solutions/lesson-4/chat-template.js";
-import { postProcessingChat, preProcessingChat, sftLabels, SYSTEM_PROMPTS, type SftMessage } from "../../../solutions/lesson-5/sft.js";
+import type { TextTokenizer } from "../../lib/tokenizer.js";
+import { renderChat, type ChatMessage } from "../../solutions/lesson-4/chat-template.js";
+import { postProcessingChat, preProcessingChat, sftLabels, SYSTEM_PROMPTS, type SftMessage } from "../../solutions/lesson-5/sft.js";
 
 export type LabelFlaw = "end-unlabelled" | "start-labelled" | "ignores-max-length" | "first-span-only" | "past-the-end" | "end-by-first-id";
 

@@ -1,5 +1,5 @@
 /** Wrong versions of lesson 6's pretrainSample, each with one plausible flaw. */
-import type { TextTokenizer } from "../../../lib/tokenizer.js";
+import type { TextTokenizer } from "../../lib/tokenizer.js";
 
 export type PretrainFlaw = "cut-to-max-length" | "no-eos" | "pad-labels-kept" | "pad-by-position" | "pads-with-zero" | "zero-ids-unlabelled";
 

@@ -2,8 +2,8 @@
  * Parametrised wrong versions of lesson 8's parameter count. Each mutant file picks one flaw, so
  * every mutant differs from the reference in exactly one plausible way.
  */
-import type { MiniMindConfig } from "../../../lib/model/config.js";
-import type { ParamCount } from "../../../solutions/lesson-8/params.js";
+import type { MiniMindConfig } from "../../lib/model/config.js";
+import type { ParamCount } from "../../solutions/lesson-8/params.js";
 
 export interface CountFlaws {
   /** lm_head counted on top of the embedding although they are tied. */

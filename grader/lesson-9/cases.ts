@@ -8,7 +8,7 @@ import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";
 import { fixtureCases } from "../engine/fixtures.js";
 import { gradientCall } from "../engine/gradients.js";
-import { Rng } from "../engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { ELEMENTWISE } from "../engine/types.js";
 import type { AnyFn, CaseDef, Inputs, LessonGrader } from "../engine/types.js";
 

@@ -7,7 +7,7 @@
  * property that matters here: the further apart two versions are, the further apart their
  * log-probabilities tend to be, and not along a straight line.
  */
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 
 export interface PolicyDrift {
   /** Std of each token's persistent per-version push on its logit. */

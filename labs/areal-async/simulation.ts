@@ -9,7 +9,7 @@
  * answers are still being decoded, so every token records the version that produced it, and one
  * answer can carry several versions (areal/infra/remote_inf_engine.py:784-840).
  */
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 
 export interface AsyncConfig {
   /** consumer_batch_size B: samples per training step. */

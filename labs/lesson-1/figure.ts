@@ -1,7 +1,7 @@
 /** Lesson 1: the pipeline this course builds, stage by stage, with the lessons of each. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
 import { STAGES } from "../lesson-1/stages.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 /** "3, 8-13" for [3, 8, 9, 10, 11, 12, 13]. */
 function ranges(ns: readonly number[]): string {

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CATALOG } from "../../lib/catalog.js";
-import { ROOT, paths } from "../../grader/engine/paths.js";
+import { ROOT, casesFile, paths } from "../../grader/engine/paths.js";
 import { lessonHash, lessonPassed, readProgress } from "../../tools/loop/progress.js";
 import type { Lab } from "../lab.js";
 import { STAGES } from "./stages.js";
@@ -33,7 +33,7 @@ async function commandExists(command: string): Promise<boolean> {
 function lessonState(n: number): string {
   const info = CATALOG.find((l) => l.number === n)!;
   if (!existsSync(join(paths.lessons, info.file))) return `${n} (not written yet)`;
-  if (!existsSync(join(ROOT, "grader", "lessons", `${info.id}.ts`))) return `${n} (read)`;
+  if (!existsSync(casesFile(info.id))) return `${n} (read)`;
   const record = readProgress().lessons[info.id];
   if (!record) return `${n} (not graded)`;
   if (record.hash !== lessonHash(info.id, record.inputs)) return `${n} (changed since graded)`;
@@ -53,7 +53,7 @@ const lab: Lab = async () => {
     console.log(`${" ".repeat(w.stage)}  MiniMind: ${r.source}`);
     console.log(`${" ".repeat(w.stage)}  run: ${r.command}`);
   }
-  const graded = CATALOG.filter((l) => existsSync(join(ROOT, "grader", "lessons", `${l.id}.ts`)));
+  const graded = CATALOG.filter((l) => existsSync(casesFile(l.id)));
   const passed = graded.filter((l) => {
     const r = readProgress().lessons[l.id];
     return r && r.hash === lessonHash(l.id, r.inputs) && lessonPassed(r);

@@ -1,6 +1,6 @@
 /** Lesson 10: the loss shift, as arrows from each position's logits to the next position's label. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 const TOKENS = ["<s>", "The", "cat", "sat", "down", "</s>", "<pad>", "<pad>"];
 const IGNORE = -100;

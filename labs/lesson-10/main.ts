@@ -17,7 +17,7 @@ import * as tf from "../../lib/tf.js";
 import { miniMindConfig } from "../../lib/model/config.js";
 import { linear } from "../../lib/model/linear.js";
 import { lineChart } from "../../lib/svg.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type * as Rmsnorm from "../../exercises/lesson-9/rmsnorm.js";
 import type * as Loss from "../../exercises/lesson-10/loss.js";
 import type * as Ffn from "../../exercises/lesson-13/ffn.js";

@@ -1,7 +1,7 @@
 /** Lesson 11: the causal mask over cached and new keys, and grouped-query attention's head sharing. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, PALETTE, fmt, shade } from "../../lib/svg-diagrams.js";
-import { lessonFunction, normal, seeded, softmax, type Figure } from "./figure.js";
+import { lessonFunction, normal, seeded, softmax, type Figure } from "../figures/figure.js";
 
 /** P cached positions, S new queries: T = P + S keys. */
 export function causalMask(P = 2, S = 4): string {

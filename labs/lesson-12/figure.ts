@@ -1,6 +1,6 @@
 /** Lesson 12: RoPE's half-split pairs and the KV cache growing over decode steps. */
 import { COLORS, Canvas, PALETTE, fmt } from "../../lib/svg-diagrams.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 /** Head size and base of the pairing picture (MiniMind's rope_theta). */
 const D = 8;

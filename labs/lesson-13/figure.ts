@@ -1,6 +1,6 @@
 /** Lesson 13: a router sending tokens to their top-k experts, and the load it puts on each expert. */
 import { COLORS, Canvas, PALETTE, axes, fmt } from "../../lib/svg-diagrams.js";
-import { normal, seeded, softmax, type Figure } from "./figure.js";
+import { normal, seeded, softmax, type Figure } from "../figures/figure.js";
 
 const WORDS = ["The", "cat", "sat", "on", "the", "mat"];
 

@@ -1,6 +1,6 @@
 /** Lesson 14: MiniMind's cosine schedule with its floor, and when an accumulating optimiser steps. */
 import { COLORS, Canvas, axes, fmt, plotLine } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type CosineLr = (step: number, total: number, lr: number) => number;
 type Decide = (step: number, k: number) => boolean;

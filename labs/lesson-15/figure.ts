@@ -1,6 +1,6 @@
 /** Lesson 15: which batches a resumed epoch trains on, and the two files a checkpoint writes. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type SkipBatches = (order: readonly number[], batchSize: number, skip: number) => number[][];
 

@@ -1,8 +1,8 @@
 /** Lesson 16: one conversation, the same next-token loss, two sets of labels (pretrain vs SFT). */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
 import { BOS_ID, decodeBytes, encodeBytes, EOS_ID } from "../../lib/model/byte-tokenizer.js";
-import { lessonFunction, type Figure } from "./figure.js";
-import { tokenStrip, type StripToken } from "./token-strip.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
+import { tokenStrip, type StripToken } from "../figures/token-strip.js";
 
 type SftLabels = (inputIds: number[], assistantStart: number[], assistantEnd: number[], maxLength: number) => number[];
 

@@ -1,6 +1,6 @@
 /** Lesson 17: MiniMind's stages, chained by weight names, and each stage's default learning rate. */
 import { COLORS, Canvas, PALETTE, fmt } from "../../lib/svg-diagrams.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 /** Each script's --from_weight, --save_weight and --learning_rate defaults at d65ef2c (file:line of the lr). */
 const STAGES = [

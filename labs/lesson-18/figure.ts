@@ -1,7 +1,7 @@
 /** Lesson 18: a frozen linear layer with its LoRA adapter beside it, and the merge. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, fmt } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type MergeLora = (weight: tf.Tensor2D, loraA: tf.Tensor2D, loraB: tf.Tensor2D, alpha: number) => tf.Tensor2D;
 

@@ -3,7 +3,7 @@ import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, fmt } from "../../lib/svg-diagrams.js";
 import { miniMindConfig } from "../../lib/model/config.js";
 import { names, parameterSpecs } from "../../lib/model/params.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type ApplyLora = (weights: Record<string, tf.Tensor>, rank: number, initA: (name: string, shape: [number, number]) => tf.Tensor2D) => Record<string, tf.Tensor2D>;
 type TrainableParams = (shapes: Record<string, readonly number[]>) => { trainable: string[]; trainableCount: number; totalCount: number };

@@ -1,6 +1,6 @@
 /** Lesson 2: what one record of each stage's data looks like, and where each backend runs. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 export function dataAndBackends(): string {
   const W = 700;

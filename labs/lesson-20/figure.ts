@@ -1,7 +1,7 @@
 /** Lesson 20: what the temperature does to the teacher's distribution, and why the loss has T². */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, PALETTE, axes, fmt, linspace, plotLine } from "../../lib/svg-diagrams.js";
-import { lessonFunction, softmax, type Figure } from "./figure.js";
+import { lessonFunction, softmax, type Figure } from "../figures/figure.js";
 
 type DistillationLoss = (s: tf.Tensor3D, t: tf.Tensor3D, labels: tf.Tensor2D, alpha: number, temperature: number) => { ce: tf.Scalar; distill: tf.Scalar; loss: tf.Scalar };
 

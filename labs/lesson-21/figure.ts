@@ -1,9 +1,9 @@
 /** Lesson 21: a DPO pair as x, y and the shifted mask, through the learner's dpoSample. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
 import type { TextTokenizer } from "../../lib/tokenizer.js";
-import { lessonFunction, type Figure } from "./figure.js";
-import { minimindTokenizerForFigures } from "./lesson-05.js";
-import { tokenStrip } from "./token-strip.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
+import { minimindTokenizerForFigures } from "../lesson-5/figure.js";
+import { tokenStrip } from "../figures/token-strip.js";
 
 type DpoSample = (c: object[], r: object[], t: TextTokenizer, L: number, rnd: () => number) => Record<string, number[]>;
 

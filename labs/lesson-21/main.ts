@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { newReport, readJsonl } from "../../lib/data/jsonl.js";
 import { miniMindConfig } from "../../lib/model/config.js";
 import { MiniMindTS } from "../../lib/model/model.js";

@@ -1,7 +1,7 @@
 /** Lesson 22: the DPO loss and the push it gives a pair, against the margin, for several β. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, PALETTE, axes, linspace, plotLine } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type DpoLoss = (refLogProbs: tf.Tensor2D, policyLogProbs: tf.Tensor2D, mask: tf.Tensor2D, beta: number) => tf.Scalar;
 

@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type * as Dpo from "../../exercises/lesson-22/dpo.js";
 import { labFunctions, type Lab, type LabContext } from "../lab.js";
 

@@ -1,7 +1,7 @@
 /** Lesson 23: PPO's clipped surrogate against the ratio, for a positive and a negative advantage. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, axes, fmt, linspace, plotLine } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type PolicyLoss = (newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, advantages: tf.Tensor2D, mask: tf.Tensor2D, clipEpsilon: number) => tf.Scalar;
 

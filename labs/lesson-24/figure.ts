@@ -1,7 +1,7 @@
 /** Lesson 24: GRPO's group-relative advantages: each group is its own baseline. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, axes, fmt } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type GroupAdvantages = (rewards: tf.Tensor1D, numGenerations: number, eps?: number) => tf.Tensor1D;
 

@@ -1,7 +1,7 @@
 /** Lesson 25: MiniMind's response mask, row by row: where EOS ends the answer and where the reward lands. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type ResponseMask = (completionIds: tf.Tensor2D, padMask: tf.Tensor2D, eosTokenId: number) => tf.Tensor2D;
 

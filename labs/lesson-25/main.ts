@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type * as Logprobs from "../../exercises/lesson-25/logprobs.js";
 import type * as Masks from "../../exercises/lesson-25/masks.js";
 import type * as Reward from "../../exercises/lesson-25/reward.js";

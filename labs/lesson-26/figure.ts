@@ -1,6 +1,6 @@
 /** Lesson 26: one multi-turn rollout packed for training by agentLossMask (the lesson's worked example). */
 import { COLORS, Canvas, fmt } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type Turn = { ids: number[]; logps: number[]; observation: number[] };
 type Pack = (promptIds: number[], turns: Turn[], padId: number, eosId: number, maxTotalLen: number) => { inputIds: number[]; mask: number[]; oldLogps: number[]; promptLen: number };

@@ -3,7 +3,7 @@
  * parseAssistantText into reasoning_content, content and tool_calls.
  */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type Parse = (text: string, idPrefix?: string) => { content: string; reasoningContent: string | null; toolCalls: Array<{ id: string; function: { name: string; arguments: string } }> | null };
 

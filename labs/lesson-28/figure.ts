@@ -1,7 +1,7 @@
 /** Lesson 28: the capstone's pipeline, drawn from lib/capstone/stages.ts (what `npm run capstone` runs). */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
 import { CAPSTONE_STAGES } from "../../lib/capstone/stages.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 export function pipeline(): string {
   const W = 720;

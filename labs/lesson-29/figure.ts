@@ -1,6 +1,6 @@
 /** Lesson 29: the three policies of decoupled PPO on a version line, and the two ratios between them. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 export function threePolicies(current = 7, stale = 3): string {
   const W = 700;

@@ -1,7 +1,7 @@
 /** Lesson 3: what temperature and top-p do to the next-token distribution. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, PALETTE, axes, fmt } from "../../lib/svg-diagrams.js";
-import { lessonFunction, normal, seeded, type Figure } from "./figure.js";
+import { lessonFunction, normal, seeded, type Figure } from "../figures/figure.js";
 
 type Filtered = (logits: tf.Tensor1D, opts: { temperature?: number; topK?: number; topP?: number }) => tf.Tensor;
 

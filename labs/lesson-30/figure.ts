@@ -1,7 +1,7 @@
 /** Lesson 30: the log-linear proximal stand-in, and its fraction α against staleness. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, axes, fmt, plotLine } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type ProxApprox = (o: { oldLogp: tf.Tensor2D; logprobs: tf.Tensor2D; versions: tf.Tensor2D; currentVersion: number }) => { loglinear: tf.Tensor2D; linear: tf.Tensor2D; rollout: tf.Tensor2D };
 

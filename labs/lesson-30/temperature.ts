@@ -8,7 +8,7 @@
  * Run: npm run lab lesson-30 -- temperature
  */
 import * as tf from "../../lib/tf.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type * as Logprobs from "../../exercises/lesson-25/logprobs.js";
 import type * as Sources from "../../exercises/lesson-30/logp-sources.js";
 import { labFunctions, type LabContext } from "../lab.js";

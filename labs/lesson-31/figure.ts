@@ -1,7 +1,7 @@
 /** Lesson 31: M2PO masks the largest squared log-ratios until the batch's second moment is below τ. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, axes, fmt } from "../../lib/svg-diagrams.js";
-import { lessonFunction, normal, seeded, type Figure } from "./figure.js";
+import { lessonFunction, normal, seeded, type Figure } from "../figures/figure.js";
 
 type M2po = (oldLogp: tf.Tensor2D, proxLogp: tf.Tensor2D, lossMask: tf.Tensor2D, m2Threshold: number) => tf.Tensor2D;
 

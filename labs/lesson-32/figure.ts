@@ -1,7 +1,7 @@
 /** Lesson 32: the gradient weight a token gets against its ratio: vanilla, PPO's clip and SAPO's soft gate. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, PALETTE, axes, linspace, plotLine } from "../../lib/svg-diagrams.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 type SapoLoss = (o: { logprobs: tf.Tensor2D; oldLogprobs: tf.Tensor2D; advantages: tf.Tensor2D; tauPos: number; tauNeg: number; lossMask: tf.Tensor2D }) => { loss: tf.Scalar };
 type PolicyLoss = (newLogps: tf.Tensor2D, oldLogps: tf.Tensor2D, advantages: tf.Tensor2D, mask: tf.Tensor2D, clipEpsilon: number) => tf.Scalar;

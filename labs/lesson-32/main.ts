@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type * as Sapo from "../../exercises/lesson-32/sapo.js";
 import { labFunctions, type Lab } from "../lab.js";
 

@@ -1,7 +1,7 @@
 /** Lesson 33: a multi-turn row with a hole in its loss mask, and the advantage GAE carries over it. */
 import * as tf from "../../lib/tf.js";
 import { COLORS, Canvas, axes, fmt } from "../../lib/svg-diagrams.js";
-import { lessonFunction, seeded, type Figure } from "./figure.js";
+import { lessonFunction, seeded, type Figure } from "../figures/figure.js";
 
 interface Options {
   attentionMask: tf.Tensor2D;

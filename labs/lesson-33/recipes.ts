@@ -13,7 +13,7 @@ import type * as Advantages from "../../exercises/lesson-33/advantages.js";
 import type * as Grpo from "../../exercises/lesson-24/grpo.js";
 import type * as Normalize from "../../exercises/lesson-34/normalize.js";
 import type { NormConfig } from "../../exercises/lesson-34/config.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { labFunctions, type LabContext } from "../lab.js";
 
 const HOMES = { arealAdvantages: "lesson-33", normalize: "lesson-34", groupRelativeAdvantages: "lesson-24" };

@@ -1,6 +1,6 @@
 /** Lesson 34: sequences packed into token-balanced micro-batches. */
 import { COLORS, Canvas, PALETTE, axes, shade } from "../../lib/svg-diagrams.js";
-import { lessonFunction, seeded, type Figure } from "./figure.js";
+import { lessonFunction, seeded, type Figure } from "../figures/figure.js";
 
 type Split = (seqLens: readonly number[], nMbs: number, maxTokensPerMb?: number) => number[][];
 

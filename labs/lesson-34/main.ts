@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart, type Series } from "../../lib/svg.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type * as Microbatch from "../../exercises/lesson-34/microbatch.js";
 import type * as Normalize from "../../exercises/lesson-34/normalize.js";
 import type { NormalizeOptions } from "../../exercises/lesson-34/normalize.js";

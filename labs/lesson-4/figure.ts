@@ -1,8 +1,8 @@
 /** Lesson 4: byte-level BPE merge by merge on the worked example, through the learner's bpeTrain and bpeEncode. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
 import type { BpeModel } from "../../lib/tokenizer.js";
-import { lessonFunction, type Figure } from "./figure.js";
-import { tokenStrip } from "./token-strip.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
+import { tokenStrip } from "../figures/token-strip.js";
 
 type Train = (texts: string[], vocabSize: number, specials: string[]) => BpeModel;
 type Encode = (model: BpeModel, text: string) => number[];

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
 import { loadTokenizer, type TextTokenizer } from "../../lib/tokenizer.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import { lessonFunction, type Figure } from "./figure.js";
-import { tokenStrip } from "./token-strip.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
+import { tokenStrip } from "../figures/token-strip.js";
 
 type SftSample = (c: object[], t: TextTokenizer, L: number, r: () => number) => { inputIds: number[]; labels: number[] };
 

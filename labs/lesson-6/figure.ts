@@ -1,9 +1,9 @@
 /** Lesson 6: the same text under pretraining labels and SFT labels, through the learner's functions. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
 import type { TextTokenizer } from "../../lib/tokenizer.js";
-import { lessonFunction, type Figure } from "./figure.js";
-import { FIGURE_CHAT, minimindTokenizerForFigures } from "./lesson-05.js";
-import { tokenStrip } from "./token-strip.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
+import { FIGURE_CHAT, minimindTokenizerForFigures } from "../lesson-5/figure.js";
+import { tokenStrip } from "../figures/token-strip.js";
 
 type Sample = { inputIds: number[]; labels: number[] };
 type Pretrain = (text: string, t: TextTokenizer, L: number) => Sample;

@@ -11,7 +11,7 @@
 import { join } from "node:path";
 import chalk from "chalk";
 import { ROOT } from "../../grader/engine/paths.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { isConversationRecord, newReport, readJsonl } from "../../lib/data/jsonl.js";
 import { courseTokenizer, type TextTokenizer } from "../../lib/tokenizer.js";
 import type * as Sft from "../../exercises/lesson-5/sft.js";

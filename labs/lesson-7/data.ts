@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
 
 export interface Sample {

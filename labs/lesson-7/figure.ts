@@ -1,6 +1,6 @@
 /** Lesson 7: trainer/train_pretrain.py as a pipeline, and where npm run train saves and resumes. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 export function pretrainLoop(): string {
   const W = 700;

@@ -1,7 +1,7 @@
 /** Lesson 8: where MiniMind's parameters live, dense and MoE, total and active. */
 import { COLORS, Canvas, PALETTE, axes, fmt } from "../../lib/svg-diagrams.js";
 import { miniMindConfig, type MiniMindConfig } from "../../lib/model/config.js";
-import { lessonFunction, type Figure } from "./figure.js";
+import { lessonFunction, type Figure } from "../figures/figure.js";
 
 interface ParamCount {
   total: number;

@@ -1,6 +1,6 @@
 /** Lesson 9: the pre-norm residual stream through one block. */
 import { COLORS, Canvas } from "../../lib/svg-diagrams.js";
-import type { Figure } from "./figure.js";
+import type { Figure } from "../figures/figure.js";
 
 export function residualStream(): string {
   const W = 700;

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { miniMindConfig } from "../../lib/model/config.js";
 import { lineChart } from "../../lib/svg.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import type * as Params from "../../exercises/lesson-8/params.js";
 import type * as Rmsnorm from "../../exercises/lesson-9/rmsnorm.js";
 import type * as Ffn from "../../exercises/lesson-13/ffn.js";

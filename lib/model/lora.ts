@@ -8,7 +8,7 @@
  * weights, run unchanged. Lessons 18 and 19 supply every LoRA function, through the resolver.
  */
 import * as tf from "../tf.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../random.js";
 import { resolveFunctions, type FunctionChoice, type ResolveOptions } from "../resolver.js";
 import type { MiniMindConfig } from "./config.js";
 import { MiniMindTS, type ModelOptions } from "./model.js";

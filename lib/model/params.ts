@@ -9,7 +9,7 @@
  * @answers lesson-8 countParams
  */
 import * as tf from "../tf.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../random.js";
 import type { MiniMindConfig } from "./config.js";
 
 export interface ParamSpec {

@@ -21,7 +21,7 @@
  * positions can attend over, and 4× the compute of the rest of the conversation. The agent run
  * renders its prompts the same way (AgentSettings.toolsInPrompt).
  */
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../random.js";
 import type { AgentMessage, AgentTask } from "./agent-rollout.js";
 import { CALCULATOR_TOOL, executeTool } from "./agent-tools.js";
 

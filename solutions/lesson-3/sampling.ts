@@ -6,7 +6,7 @@
  * lines it mirrors at commit d65ef2c (jingyaogong/minimind).
  */
 import * as tf from "../../lib/tf.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 
 /** The knobs of MiniMind's `generate`, with its defaults. */
 export interface SamplingOptions {

@@ -4,7 +4,7 @@
  */
 import * as tf from "../../lib/tf.js";
 import { maskedGae, type GaeResult } from "../../solutions/lesson-23/ppo.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { formatTimings, timeIt } from "./measure.js";
 
 /** GAE as a per-timestep loop over [B] column tensors, then masked normalisation with tensor ops. */

@@ -17,8 +17,10 @@ import { AdamW, trainStep } from "../../lib/model/train.js";
 import { fastAttention } from "../../lib/model/fast-attention.js";
 import { attention, type AttentionWeights } from "../../solutions/lesson-11/attention.js";
 import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
+import { stepOn } from "../../lib/model/step.js";
+import { formatProfile, profileStep } from "./step-profile.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 
 const TINY: Partial<MiniMindConfig> = { vocabSize: 512, hiddenSize: 128, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2, maxPositionEmbeddings: 64 };
 const [BATCH, SEQ] = [16, 64];
@@ -38,7 +40,7 @@ function trainer(fastAttention: boolean): { step: () => void; dispose: () => voi
   return { step: () => void trainStep(model, optimizer, ids, ids, 5e-4), dispose: () => (tf.dispose(ids), model.dispose()) };
 }
 
-const label = (backend: string, fastAttention: boolean) => `TypeScript, ${backend}, ${fastAttention ? "fast attention (grouped queries)" : "reference attention (lesson 11)"}`;
+const label = (backend: string, fastAttention: boolean) => `TypeScript, ${backend}, one process, ${fastAttention ? `fast attention (${backend === "wasm" ? "typed-array core" : "grouped queries"})` : "reference attention (lesson 11)"}`;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -74,6 +76,26 @@ async function measureSteps(backend: "cpu" | "wasm", runs: number, cores: boolea
   return cores.map((fast, i) => ({ label: label(backend, fast), medianMs: medians[i], runs }));
 }
 
+/** Where one wasm step's milliseconds go (tools/bench/step-profile.ts), averaged over `runs` steps. */
+async function profileWasmStep(runs: number): Promise<string[]> {
+  await useBackend("wasm");
+  const rng = new Rng(3);
+  const ids = Int32Array.from({ length: BATCH * SEQ }, () => rng.int(0, 511));
+  const profile = await profileStep((pieces) => {
+    const model = MiniMindTS.init(miniMindConfig(TINY), 1, { pieces });
+    const optimizer = new AdamW(model.trainableVariables());
+    return {
+      step: (phase) => {
+        const batch = phase("stage the batch", () => tf.tensor2d(ids, [BATCH, SEQ], "int32"));
+        stepOn(model.trainableVariables(), optimizer, () => model.loss(batch, batch).loss, 5e-4, 1.0, phase);
+        batch.dispose();
+      },
+      dispose: () => model.dispose(),
+    };
+  }, runs);
+  return formatProfile(`Profile of one wasm step (mean of ${runs})`, profile);
+}
+
 /** Median ms of one attention layer's forward + backward at the bench's sizes, reference vs fast core. */
 async function measureAttentionLayer(runs: number): Promise<Row[]> {
   await useBackend("wasm");
@@ -96,7 +118,7 @@ async function measureAttentionLayer(runs: number): Promise<Row[]> {
   const what = `one attention layer, forward + backward, wasm`;
   return [
     { label: `${what}: reference (lesson 11)`, medianMs: reference, runs },
-    { label: `${what}: fast (grouped queries)`, medianMs: fast, runs },
+    { label: `${what}: fast (typed-array core on wasm)`, medianMs: fast, runs },
   ];
 }
 
@@ -110,26 +132,27 @@ const BLAS = {
   openblas: { dirs: ["/usr/lib/x86_64-linux-gnu/openblas-pthread"], install: "libopenblas0-pthread" },
 } as const;
 
-/** Median ms of one PyTorch step with the given BLAS, or why there is none. */
-function measureTorch(config: MiniMindConfig, runs: number, blas: keyof typeof BLAS): Row | string {
+/** Median ms of one PyTorch step with the given BLAS and thread count, or why there is none. */
+function measureTorch(config: MiniMindConfig, runs: number, blas: keyof typeof BLAS, threads = 1): Row | string {
   const python = process.env.COURSE_PYTHON ?? "/usr/bin/python3";
   const { dirs, install } = BLAS[blas];
   if (!dirs.every((d) => existsSync(d))) return `no PyTorch + ${blas} row: ${dirs[0]} is missing (apt-get install -y ${install})`;
-  const env = { ...process.env, LD_LIBRARY_PATH: [...dirs, process.env.LD_LIBRARY_PATH ?? ""].filter((d) => d !== "").join(":"), OPENBLAS_NUM_THREADS: "1" };
-  const args = [JSON.stringify({ ...TINY, intermediateSize: config.intermediateSize }), BATCH, SEQ, runs, 1].map(String);
+  const env = { ...process.env, LD_LIBRARY_PATH: [...dirs, process.env.LD_LIBRARY_PATH ?? ""].filter((d) => d !== "").join(":"), OPENBLAS_NUM_THREADS: String(threads) };
+  const args = [JSON.stringify({ ...TINY, intermediateSize: config.intermediateSize }), BATCH, SEQ, runs, threads].map(String);
   const r = spawnSync(python, [join(ROOT, "tools", "bench", "model_torch.py"), ...args], { encoding: "utf8", env });
   if (r.status !== 0) return `no PyTorch + ${blas} row: ${python} tools/bench/model_torch.py failed (${(r.stderr || r.error?.message || "").trim().split("\n").pop()})`;
   const out = JSON.parse(r.stdout.trim().split("\n").pop()!) as { median_ms: number; threads: number; torch: string; libblas: string };
-  return { label: `PyTorch ${out.torch}, ${out.threads} thread, ${blas === "openblas" ? "OpenBLAS" : "generic BLAS"} (${out.libblas.replace("/usr/lib/x86_64-linux-gnu/", "")})`, medianMs: out.median_ms, runs };
+  return { label: `PyTorch ${out.torch}, ${out.threads} thread${out.threads === 1 ? "" : "s"}, ${blas === "openblas" ? "OpenBLAS" : "generic BLAS"} (${out.libblas.replace("/usr/lib/x86_64-linux-gnu/", "")})`, medianMs: out.median_ms, runs };
 }
 
 export default async function bench(): Promise<string> {
   const previous = tf.getBackend();
   const config = miniMindConfig(TINY);
   const rows: Row[] = [];
+  const profile = await profileWasmStep(3);
   const layers = await measureAttentionLayer(15);
   rows.push(...(await measureSteps("wasm", 9, [true, false])));
-  const torch = [measureTorch(config, 9, "generic"), measureTorch(config, 9, "openblas")];
+  const torch = [measureTorch(config, 9, "generic"), measureTorch(config, 9, "openblas"), measureTorch(config, 9, "openblas", 2)];
   rows.push(...(await measureSteps("cpu", 2, [true])));
   await tf.setBackend(previous);
   const torchRows = torch.filter((t): t is Row => typeof t !== "string");
@@ -143,5 +166,5 @@ export default async function bench(): Promise<string> {
   });
   const layerLines = layers.map((r) => `  ${r.label.padEnd(width)}  ${r.medianMs.toFixed(1).padStart(6)} ms   (median of ${r.runs})`);
   const title = `MiniMindTS training step (vocab 512, hidden 128, 2 layers, 4/2 heads, batch ${BATCH}×${SEQ}; forward + backward + clip + AdamW)`;
-  return [title, ...lines, ...torch.filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
+  return [title, ...lines, ...torch.filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", ...profile, "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
 }

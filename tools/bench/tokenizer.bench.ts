@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Tokenizer as HfTokenizer } from "@huggingface/tokenizers";
 import { ROOT } from "../../grader/engine/paths.js";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { resolveFunction } from "../../lib/resolver.js";
 import { loadTokenizer, type BpeModel } from "../../lib/tokenizer.js";
 import { pretrainDoc } from "../data/generate.js";

@@ -9,7 +9,7 @@
  */
 import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Rng } from "../../grader/engine/random.js";
+import { Rng } from "../../lib/random.js";
 import { CALCULATOR_TOOL } from "../../lib/rl/agent-tools.js";
 
 type R = Rng;

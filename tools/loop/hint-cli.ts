@@ -7,7 +7,7 @@
  */
 import chalk from "chalk";
 import { lessonFunctionNames, nearestName } from "../../grader/functions.js";
-import { TIERS } from "../../grader/hints/types.js";
+import { TIERS } from "../../grader/engine/hint-types.js";
 import { anyLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
 import { functionToHint, loadHints } from "./hints.js";
 import { readProgress, updateProgress } from "./progress.js";

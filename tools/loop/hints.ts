@@ -1,19 +1,12 @@
 /**
- * Where a lesson's hints live (grader/hints/lesson-NN.ts) and which function a learner most likely
+ * A lesson's hints (grader/lesson-NN/hints.ts) and which function a learner most likely
  * wants a hint for.
  */
 import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT } from "../../grader/engine/paths.js";
-import type { LessonHints } from "../../grader/hints/types.js";
+import { hintsFile } from "../../grader/engine/paths.js";
+import type { LessonHints } from "../../grader/engine/hint-types.js";
 import type { LessonRecord } from "./progress.js";
-
-export const HINTS_DIR = join(ROOT, "grader", "hints");
-
-export function hintsFile(lesson: string): string {
-  return join(HINTS_DIR, `${lesson}.ts`);
-}
 
 /** The lesson's hints, or undefined when it has no hints file. */
 export async function loadHints(lesson: string): Promise<LessonHints | undefined> {

@@ -22,7 +22,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { closeSync, copyFileSync, existsSync, linkSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { paths } from "../../grader/engine/paths.js";
+import { casesFile, paths } from "../../grader/engine/paths.js";
 import type { FunctionSummary, FunctionVerdict } from "../../grader/engine/summary.js";
 import { processAlive } from "../../lib/processes.js";
 import { writeFileAtomic } from "../workspace.js";
@@ -358,7 +358,7 @@ export function lessonHash(lesson: string, inputs: readonly string[] = [], known
   add("exercises", lessonExercisesDir(lesson));
   add("solutions", join(paths.solutions, lesson));
   for (const rel of [...inputs].sort()) hash.update(`input/${rel}:${fileHash(resolve(paths.exercises, "..", rel))}\n`);
-  const grader = join(paths.graders, `${lesson}.ts`);
+  const grader = casesFile(lesson);
   if (existsSync(grader)) hash.update("grader\n").update(readFileSync(grader));
   return hash.digest("hex").slice(0, 16);
 }

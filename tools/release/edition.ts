@@ -3,7 +3,7 @@
  * the repository's tracked files minus solutions/ (except the lessons published), the mutants'
  * source, the PyTorch parity scripts and the authors' tools and tests; in their place, frozen
  * expectations (grader/expected/), the pristine stubs (stubs/, for `npm run reset`) and a
- * recording of the functions graders borrow (grader/lessons/_deps.ts). The same grader runs in
+ * recording of the functions graders borrow (grader/engine/deps.ts). The same grader runs in
  * both: grader/engine/isolate.ts reads the frozen expectations when a lesson's reference is absent.
  *
  * Course modules that compute an unpublished lesson's graded function (their `@answers` tags,
@@ -18,9 +18,9 @@ import { dirname, join, relative } from "node:path";
 import { initBackend } from "../../lib/backend.js";
 import { freezeLesson } from "../../grader/engine/freeze.js";
 import { frozenPath, serializeFrozen } from "../../grader/engine/frozen.js";
-import { ROOT, gradedLessons, paths } from "../../grader/engine/paths.js";
+import { ROOT, casesFile, gradedLessons, paths } from "../../grader/engine/paths.js";
 import { recordCalls, replaySource } from "../../grader/engine/replay.js";
-import { deps } from "../../grader/lessons/_deps.js";
+import { deps } from "../../grader/engine/deps.js";
 import { generateStub } from "../stubs/generate.js";
 import { planAnswerModules, taggedFiles, type EditionAnswerModule } from "./withhold.js";
 
@@ -42,7 +42,10 @@ export interface EditionInfo {
 export const EDITION_FILE = ".course-edition.json";
 
 /** Paths (relative to the root) that never ship in an edition, whatever is published. */
-const NEVER = [/^grader\/mutants\//, /^tools\/(parity|bench|release|gradebook)\//, /^tools\/selfcheck-types\.ts$/, /^test\//, /^docs\/AUTHORING\.md$/, /^vitest\.config\.ts$/];
+const NEVER = [/^grader\/lesson-\d+\/(mutants|variants|parity)(-[\w-]+)?\.(ts|py)$/, /^tools\/(parity|bench|release|gradebook)\//, /^tools\/selfcheck-types\.ts$/, /^test\//, /^docs\/AUTHORING\.md$/, /^vitest\.config\.ts$/];
+
+/** The functions graders borrow from other references: replaced in an edition by their recording. */
+const DEPS = "grader/engine/deps.ts";
 
 function tracked(): string[] {
   return execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter((f) => f !== "" && existsSync(join(ROOT, f)));
@@ -71,7 +74,7 @@ function shipped(file: string, published: readonly string[]): boolean {
   if (NEVER.some((r) => r.test(file))) return false;
   const m = /^solutions\/(lesson-\d+)\//.exec(file);
   if (m) return published.includes(m[1]);
-  return file !== "grader/lessons/_deps.ts";
+  return file !== DEPS;
 }
 
 function write(out: string, file: string, text: string | Buffer): void {
@@ -143,7 +146,7 @@ export async function buildEdition(out: string, published: readonly string[], lo
       write(out, join("stubs", lesson, f), generateStub(readFileSync(join(paths.solutions, lesson, f), "utf8"), lesson, f));
     }
   }
-  write(out, "grader/lessons/_deps.ts", replaySource(recording));
+  write(out, DEPS, replaySource(recording));
   const info: EditionInfo = { version: 1, published: [...published], commit: commit(), builtAt: new Date().toISOString(), answerModules: answers.modules };
   write(out, EDITION_FILE, `${JSON.stringify(info, null, 2)}\n`);
   return { out, files: files.length, lessons, published: [...published], expectedBytes, answerModules: answers.modules };
@@ -188,7 +191,7 @@ export function solutionLines(published: readonly string[]): Map<string, string>
   addCommon(paths.exercises);
   addCommon(join(ROOT, "lib"));
   addCommon(join(ROOT, "grader", "engine"));
-  addCommon(join(ROOT, "grader", "lessons"));
+  for (const lesson of gradedLessons()) common += `${readFileSync(casesFile(lesson), "utf8")}\n`;
   for (const lesson of published) addCommon(join(paths.solutions, lesson));
   const lines = new Map<string, string>();
   for (const lesson of gradedLessons().filter((l) => !published.includes(l))) {

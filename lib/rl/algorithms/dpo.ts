@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import * as tf from "../../tf.js";
-import { Rng } from "../../../grader/engine/random.js";
+import { Rng } from "../../random.js";
 import type { TextTokenizer } from "../../tokenizer.js";
 import { epochOrder } from "../../train/data.js";
 import { TrainError } from "../../train/errors.js";
