@@ -122,7 +122,12 @@ describe("the openai client", { timeout: 120_000 }, () => {
 
   it("honours stop and max_tokens", async () => {
     const stopped = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0, stop: ["tiny"] });
-    expect(stopped.choices[0].message.content).toBe(reply("Hello").slice(0, reply("Hello").indexOf("tiny")).trim());
+    // OpenAI returns the text up to the stop string as it is, its trailing space included.
+    expect(stopped.choices[0].message.content).toBe(reply("Hello").slice(0, reply("Hello").indexOf("tiny")));
+    const answer = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "What is 2 + 3?" }], temperature: 0, stop: ["answer"] });
+    expect(answer.choices[0].message.content).toBe("The ");
+    const four = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0, stop: ["zz", "yy", "xx", "I am"] });
+    expect(four.choices[0].message.content).toBe("Hello! ");
     expect(stopped.choices[0].finish_reason).toBe("stop");
     const short = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0, max_tokens: 5 });
     expect(short.choices[0].message.content).toBe(reply("Hello").slice(0, 5));
@@ -138,6 +143,77 @@ async function raw(path: string, init: { method?: string; body?: string; headers
 }
 const chat = (body: object) => raw("/v1/chat/completions", { body: JSON.stringify(body) });
 const hello = { model: "tiny-chat", messages: [{ role: "user", content: "Hello" }] };
+
+describe("the OpenAI spec", { timeout: 120_000 }, () => {
+  it("logprobs: every generated token's log-probability and its top alternatives, whole and streamed alike", async () => {
+    const r = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0, logprobs: true, top_logprobs: 3 });
+    const content = r.choices[0].logprobs!.content!;
+    expect(content).toHaveLength(r.usage!.completion_tokens);
+    // Greedy decoding picks the most likely token: it is the first alternative, with the same log-probability.
+    for (const t of content) {
+      expect(t.logprob).toBeLessThanOrEqual(0);
+      expect(t.top_logprobs).toHaveLength(3);
+      expect(t.top_logprobs[0].token).toBe(t.token);
+      expect(t.top_logprobs[0].logprob).toBeCloseTo(t.logprob, 5);
+      expect(t.top_logprobs[1].logprob).toBeLessThanOrEqual(t.logprob);
+    }
+    expect(content.map((t) => t.token).join("")).toBe(reply("Hello"));
+    const stream = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0, logprobs: true, top_logprobs: 3, stream: true });
+    const streamed: OpenAI.Chat.ChatCompletionTokenLogprob[] = [];
+    for await (const chunk of stream) streamed.push(...(chunk.choices[0]?.logprobs?.content ?? []));
+    expect(streamed).toEqual(content);
+    const none = await client.chat.completions.create({ model: "tiny-chat", messages: [{ role: "user", content: "Hello" }], temperature: 0 });
+    expect(none.choices[0].logprobs).toBeNull();
+  });
+
+  it("tool_choice 'none' offers no tools (no tool call comes back); 'required' or a named function → 400 naming tool_choice", async () => {
+    const weather = { model: "tiny-chat", messages: [{ role: "user", content: "What is the weather in Paris?" }], tools: DEMO_TOOLS, temperature: 0, max_tokens: 40 };
+    const none = await chat({ ...weather, tool_choice: "none" });
+    expect(none.status).toBe(200);
+    const choice = (none.body as unknown as OpenAI.Chat.ChatCompletion).choices[0];
+    expect(choice.finish_reason).not.toBe("tool_calls");
+    expect(choice.message.tool_calls).toBeUndefined();
+    for (const tool_choice of ["required", { type: "function", function: { name: "get_weather" } }]) {
+      const r = await chat({ ...weather, tool_choice });
+      expect(r.status).toBe(400);
+      expect(r.body.error.param).toBe("tool_choice");
+    }
+    expect((await chat({ ...weather, tool_choice: "auto" })).status).toBe(200);
+  });
+
+  it("response_format: text is served, JSON modes → 400 naming the field", async () => {
+    expect((await chat({ ...hello, response_format: { type: "text" }, max_tokens: 3 })).status).toBe(200);
+    for (const type of ["json_object", "json_schema"]) {
+      const r = await chat({ ...hello, response_format: { type } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.param).toBe("response_format");
+      expect(r.body.error.message).toContain(type);
+    }
+  });
+
+  it("five stop strings → 400 'array too long' (OpenAI allows four)", async () => {
+    const r = await chat({ ...hello, stop: ["a", "b", "c", "d", "e"] });
+    expect(r.status).toBe(400);
+    expect(r.body.error.param).toBe("stop");
+    expect(r.body.error.message).toBe("Invalid 'stop': array too long. Expected an array with maximum length 4, but got an array with length 5 instead.");
+  });
+
+  it("refusals are worded as OpenAI words them, never as the schema validator does", async () => {
+    const cases: Array<[object, string]> = [
+      [{ model: "tiny-chat" }, "Missing required parameter: 'messages'."],
+      [{ ...hello, max_tokens: "10" }, "Invalid type for 'max_tokens': expected an integer or null, but got a string instead."],
+      [{ ...hello, temperature: 5 }, "Invalid 'temperature': integer above maximum value. Expected a value <= 2, but got 5 instead."],
+      [{ ...hello, max_tokens: 0 }, "Invalid 'max_tokens': integer below minimum value. Expected a value >= 1, but got 0 instead."],
+      [{ model: "tiny-chat", messages: [] }, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead."],
+      [{ model: "tiny-chat", messages: [{ role: "robot", content: "hi" }] }, "Invalid value for 'messages.0.role': \"robot\". Supported values are: 'system', 'developer', 'user', 'assistant', 'tool'."],
+    ];
+    for (const [body, message] of cases) {
+      const r = await chat(body);
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toBe(message);
+    }
+  });
+});
 
 describe("bad input gets OpenAI's error shape and status, and the server carries on", () => {
   it("malformed JSON → 400", async () => {
@@ -174,6 +250,8 @@ describe("bad input gets OpenAI's error shape and status, and the server carries
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("context_length_exceeded");
     expect(r.body.error.message).toContain("1024 tokens");
+    expect(r.body.error.param).toBe("messages"); // the prompt is to blame, not max_tokens
+    expect(r.body.error.message).toMatch(/your messages resulted in \d+ tokens/);
     const budget = await chat({ ...hello, max_tokens: 2000 });
     expect(budget.status).toBe(400);
     expect(budget.body.error.param).toBe("max_tokens");

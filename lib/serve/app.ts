@@ -99,7 +99,7 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
   const bodyLimit = opts.bodyLimit ?? 256 * 1024;
   const app = Fastify({
     bodyLimit,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
     logger: false,
     // Node checks request deadlines only every connectionsCheckingInterval (30 s by default).
     serverFactory: (handler) => createServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) }, handler),

@@ -5,6 +5,7 @@
  */
 import type { GenerationEngine, FinishReason } from "./engine.js";
 import { ApiError, modelNotFound } from "./errors.js";
+import { logprobEntry, type LogprobEntry } from "./logprobs.js";
 import { DeltaTracker, firstStop, partialTagLength, replyView } from "./reply-stream.js";
 import type { ChatRequest } from "./schema.js";
 import type { ChatTokenizer } from "./tokenizer.js";
@@ -78,16 +79,46 @@ export interface CompletionResult {
   body?: object;
 }
 
+/** Whether the request's tools are offered: 400 for a tool_choice this server cannot honour (a model cannot be forced to call). */
+function offersTools(req: ChatRequest): boolean {
+  const choice = req.tool_choice ?? "auto";
+  const refuse = (what: string) =>
+    new ApiError(400, `Invalid value for 'tool_choice': ${what} is not supported: this server cannot force the model to call a tool. Use 'auto' or 'none'.`, "invalid_request_error", "tool_choice", "unsupported_value");
+  if (typeof choice === "object") throw refuse("naming a function");
+  if (choice === "required") throw refuse("'required'");
+  if (choice !== "auto" && choice !== "none") throw new ApiError(400, `Invalid value for 'tool_choice': '${choice}'. Supported values are: 'none', 'auto'.`, "invalid_request_error", "tool_choice", "invalid_value");
+  return choice === "auto" && req.tools != null && req.tools.length > 0;
+}
+
+/** 400 for a response_format other than text: nothing constrains this model's output to JSON. */
+function checkResponseFormat(req: ChatRequest): void {
+  const type = req.response_format?.type ?? "text";
+  if (type !== "text") {
+    throw new ApiError(400, `Invalid value for 'response_format.type': '${type}' is not supported: this server cannot constrain the model's output to JSON. Use 'text'.`, "invalid_request_error", "response_format", "unsupported_value");
+  }
+}
+
 /** Runs one chat completion; throws ApiError for requests it refuses (before anything is sent). */
 export async function runCompletion(ctx: CompletionContext, req: ChatRequest, sink: CompletionSink): Promise<CompletionResult> {
   if (req.model !== ctx.modelId && !ctx.modelAliases.includes(req.model)) throw modelNotFound(req.model, ctx.modelId);
+  checkResponseFormat(req);
+  const tools = offersTools(req);
   const thinking = wantsThinking(req);
-  const prompt = ctx.renderChat(templateMessages(req), { tools: req.tools && req.tools.length > 0 ? req.tools : null, addGenerationPrompt: true, openThinking: thinking });
+  const prompt = ctx.renderChat(templateMessages(req), { tools: tools ? req.tools : null, addGenerationPrompt: true, openThinking: thinking });
   const promptIds = ctx.tokenizer.encode(prompt);
   const room = ctx.contextLength - promptIds.length;
   const asked = req.max_completion_tokens ?? req.max_tokens ?? null;
-  if (room < 1 || (asked !== null && asked > room)) {
-    const param = req.max_completion_tokens != null ? "max_completion_tokens" : req.max_tokens != null ? "max_tokens" : "messages";
+  if (room < 1) {
+    throw new ApiError(
+      400,
+      `This model's maximum context length is ${ctx.contextLength} tokens. However, your messages resulted in ${promptIds.length} tokens, which leaves no room for a reply. Please reduce the length of the messages.`,
+      "invalid_request_error",
+      "messages",
+      "context_length_exceeded",
+    );
+  }
+  if (asked !== null && asked > room) {
+    const param = req.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens";
     throw new ApiError(
       400,
       `This model's maximum context length is ${ctx.contextLength} tokens. However, you requested ${promptIds.length + (asked ?? 1)} tokens (${promptIds.length} in the messages, ${asked ?? 1} in the completion). Please reduce the length of the messages or completion.`,
@@ -103,7 +134,15 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   const ids: number[] = [];
   let stoppedAt = -1;
   const tracker = new DeltaTracker();
-  const chunk = (delta: object, finish: string | null = null) => ({ id, object: "chat.completion.chunk", created, model: ctx.modelId, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const logprobs: LogprobEntry[] = [];
+  const tokenText = (t: number) => ctx.tokenizer.decode([t]);
+  const chunk = (delta: object, finish: string | null = null, lp: LogprobEntry[] | null = null) => ({
+    id,
+    object: "chat.completion.chunk",
+    created,
+    model: ctx.modelId,
+    choices: [{ index: 0, delta, ...(req.logprobs ? { logprobs: lp && { content: lp } } : {}), finish_reason: finish }],
+  });
   // The first event goes out with the first token, so a stream's first byte is its first token.
   let roleSent = false;
   const sendRole = () => {
@@ -127,10 +166,13 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
     topP: req.top_p ?? 0.92,
     topK: 50,
     seed: req.seed ?? serial,
-    onToken: (token) => {
+    logprobs: req.logprobs ? (req.top_logprobs ?? 0) : null,
+    onToken: (token, lp) => {
       if (stoppedAt >= 0) return;
       sendRole();
       ids.push(token);
+      const entry = lp ? logprobEntry(token, lp, tokenText) : null;
+      if (entry) logprobs.push(entry);
       const { text, hold } = current(false);
       if (firstStop(decodeStable(ctx.tokenizer, ids, false), stops) >= 0) {
         stoppedAt = ids.length;
@@ -138,8 +180,10 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
       }
       if (!sink.event) return;
       const d = tracker.next(replyView(text.slice(0, text.length - hold), thinking, false));
-      if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }));
-      if (d.content) sink.event(chunk({ content: d.content }));
+      // A token's logprobs ride on the first chunk it produces (an empty delta when its text must wait).
+      if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }, null, entry && [entry]));
+      if (d.content) sink.event(chunk({ content: d.content }, null, d.reasoning ? null : entry && [entry]));
+      if (entry && !d.reasoning && !d.content) sink.event(chunk({}, null, [entry]));
     },
   });
   let clientGone = false;
@@ -152,8 +196,8 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   const { text } = current(true);
   // One view of the whole text for both kinds of reply: what the stream sent adds up to it (with
   // open_thinking and no </think>, all of it is thinking, as it was streamed).
-  const view = replyView(text, thinking, true);
-  const toolCalls = ctx.parseAssistantText(text, `call_${id.slice("chatcmpl-".length)}`).toolCalls;
+  const view = replyView(text, thinking, true, stoppedAt >= 0);
+  const toolCalls = tools ? ctx.parseAssistantText(text, `call_${id.slice("chatcmpl-".length)}`).toolCalls : null;
   const finish = toolCalls ? "tool_calls" : reason === "length" && stoppedAt < 0 ? "length" : "stop";
   const usage = { prompt_tokens: promptIds.length, completion_tokens: ids.length, total_tokens: promptIds.length + ids.length };
   if (sink.event) {
@@ -170,5 +214,5 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   const message: Record<string, unknown> = { role: "assistant", content: toolCalls && view.content === "" ? null : view.content };
   if (view.reasoning) message.reasoning_content = view.reasoning;
   if (toolCalls) message.tool_calls = toolCalls;
-  return { body: { id, object: "chat.completion", created, model: ctx.modelId, choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage } };
+  return { body: { id, object: "chat.completion", created, model: ctx.modelId, choices: [{ index: 0, message, finish_reason: finish, logprobs: req.logprobs ? { content: logprobs } : null }], usage } };
 }

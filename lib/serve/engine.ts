@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FromWorker, GenerateJob } from "./protocol.js";
+import type { FromWorker, GenerateJob, TokenLogprobs } from "./protocol.js";
 
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
@@ -33,7 +33,7 @@ export interface EngineOptions {
 /** A generation: the job's prompt and sampling settings (protocol.ts), and where its tokens go. */
 export interface GenerationRequest extends Omit<GenerateJob, "type" | "id"> {
   /** Called with every token as it arrives. */
-  onToken: (token: number) => void;
+  onToken: (token: number, logprobs?: TokenLogprobs) => void;
 }
 
 /** Thrown by `generate` when the queue is full. */
@@ -175,7 +175,7 @@ export class GenerationEngine {
     let pending!: Pending;
     const done = new Promise<FinishReason>((resolve, reject) => {
       pending = {
-        job: { type: "generate", id, promptIds: req.promptIds, maxNewTokens: req.maxNewTokens, temperature: req.temperature, topP: req.topP, topK: req.topK, seed: req.seed },
+        job: { type: "generate", id, promptIds: req.promptIds, maxNewTokens: req.maxNewTokens, temperature: req.temperature, topP: req.topP, topK: req.topK, seed: req.seed, logprobs: req.logprobs },
         req,
         resolve,
         reject,
@@ -253,7 +253,7 @@ export class GenerationEngine {
     if (!p || !("id" in m) || m.id !== p.job.id) return;
     if (m.type === "token") {
       this.armStallTimer();
-      if (!p.cancelled) p.req.onToken(m.token);
+      if (!p.cancelled) p.req.onToken(m.token, m.logprobs);
     } else if (m.type === "done") this.finish(m.reason);
     else if (m.type === "error") this.finish(new Error(m.message));
   }

@@ -1,22 +1,29 @@
 /**
- * Conversion (MiniMind's scripts/convert_model.py:16-36): a MiniMindTS checkpoint as a Hugging
- * Face-style folder that MiniMind's PyTorch code loads: config.json with MiniMindConfig's field
- * names, model.safetensors with MiniMind's parameter names (lm_head.weight included, so that
- * `load_state_dict(strict=True)` takes it as it takes MiniMind's own .pth files), tokenizer.json and
- * tokenizer_config.json.
+ * `npm run export`: a MiniMindTS checkpoint (with a LoRA adapter merged in, when given) in one of
+ * three layouts, each for a runtime outside the course:
+ * - "minimind" (default): MiniMind's own class layout (scripts/convert_model.py:16-36): config.json
+ *   with MiniMindConfig's field names, model.safetensors with MiniMind's parameter names
+ *   (lm_head.weight included, so that `load_state_dict(strict=True)` takes it as it takes
+ *   MiniMind's .pth files), tokenizer.json and tokenizer_config.json;
+ * - "hf": the Qwen3 layout MiniMind's converter writes for transformers, vLLM and friends (./hf.ts);
+ * - "gguf": one .gguf file for llama.cpp, Ollama and LM Studio (./gguf.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { basename, extname, join } from "node:path";
 import type { MiniMindConfig } from "../model/config.js";
 import { names } from "../model/params.js";
-import { loadSafetensors, saveSafetensors, type StoredTensor } from "../model/safetensors.js";
-import { miniMindConfig } from "../model/config.js";
-import { BYTE_VOCAB_SIZE } from "../model/byte-tokenizer.js";
-import { BYTE_TO_CHAR, COURSE_TOKENIZER_PATH, loadTokenizer, tokenizerJson } from "../tokenizer.js";
+import { saveSafetensors, type StoredTensor } from "../model/safetensors.js";
+import type { FunctionChoice, ResolveOptions } from "../resolver.js";
+import { loadCheckpointWeights } from "./checkpoints.js";
+import { exportTokenizerJson, tokenizerConfig } from "./export-tokenizer.js";
+import { writeGguf } from "./gguf.js";
+import { writeQwen3Layout } from "./hf.js";
+
+export const EXPORT_FORMATS = ["minimind", "hf", "gguf"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** MiniMindConfig's fields in MiniMind's own (snake_case) names: model/model_minimind.py:10-45. */
-export function hfConfig(c: MiniMindConfig): Record<string, unknown> {
+export function miniMindHfConfig(c: MiniMindConfig): Record<string, unknown> {
   return {
     architectures: ["MiniMindForCausalLM"],
     model_type: "minimind",
@@ -47,64 +54,55 @@ export function hfConfig(c: MiniMindConfig): Record<string, unknown> {
   };
 }
 
-const SPECIALS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"];
-const MINIMIND_TOKENIZER_CONFIG = fileURLToPath(new URL("../../datasets/minimind-tokenizer/tokenizer_config.json", import.meta.url));
-
-/** tokenizer.json for the byte tokenizer: 3 specials, then byte b as token 3 + b, no merges. */
-function byteTokenizerJson(): string {
-  const vocab: Record<string, number> = {};
-  SPECIALS.forEach((s, i) => (vocab[s] = i));
-  BYTE_TO_CHAR.forEach((ch, b) => (vocab[ch] = SPECIALS.length + b));
-  return tokenizerJson({ merges: [], vocab, specialTokens: SPECIALS });
+/** Writes MiniMind's class layout (see the module comment) to `outDir`; returns the paths. */
+function writeMiniMindLayout(outDir: string, config: MiniMindConfig, weights: Record<string, StoredTensor>, tokenizer: string): string[] {
+  const files = ["config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json"].map((f) => join(outDir, f));
+  const tensors = { ...weights };
+  if (config.tieWordEmbeddings && !tensors[names.lmHead]) tensors[names.lmHead] = tensors[names.embed];
+  writeFileSync(files[0], JSON.stringify(miniMindHfConfig(config), null, 2) + "\n");
+  saveSafetensors(files[1], { tensors, metadata: { format: "pt" } });
+  writeFileSync(files[2], tokenizer);
+  writeFileSync(files[3], JSON.stringify(tokenizerConfig(config.maxPositionEmbeddings), null, 2) + "\n");
+  return files;
 }
 
-/** MiniMind's tokenizer_config.json fields (model/tokenizer_config.json), with its chat template when the course has a copy. */
-function tokenizerConfig(maxLength: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    add_bos_token: false,
-    add_eos_token: false,
-    add_prefix_space: false,
-    bos_token: "<|im_start|>",
-    eos_token: "<|im_end|>",
-    pad_token: "<|endoftext|>",
-    unk_token: "<|endoftext|>",
-    clean_up_tokenization_spaces: false,
-    model_max_length: maxLength,
-    tokenizer_class: "PreTrainedTokenizerFast",
-  };
-  if (existsSync(MINIMIND_TOKENIZER_CONFIG)) {
-    const template = (JSON.parse(readFileSync(MINIMIND_TOKENIZER_CONFIG, "utf8")) as { chat_template?: string }).chat_template;
-    if (template) out.chat_template = template;
-  }
-  return out;
+export interface ExportOptions extends ResolveOptions {
+  /** The layout (default "minimind"). */
+  format?: ExportFormat;
+  /** A LoRA adapter file to merge into the checkpoint first (lesson 18's mergeLora). */
+  lora?: string;
+  /** GGUF only: the matrices' type (default "f32"; norms stay float32). */
+  dtype?: "f32" | "f16";
 }
 
 export interface ExportResult {
   files: string[];
   config: MiniMindConfig;
   parameters: number;
+  /** Whose mergeLora merged the adapter (empty without one). */
+  choices: FunctionChoice[];
 }
 
-/** Writes `outDir`/{config.json, model.safetensors, tokenizer.json, tokenizer_config.json} from a checkpoint file. */
-export async function exportHf(checkpoint: string, outDir: string): Promise<ExportResult> {
-  const file = loadSafetensors(checkpoint);
-  const config = miniMindConfig(JSON.parse(file.metadata.config ?? "{}") as Partial<MiniMindConfig>);
-  const tensors: Record<string, StoredTensor> = { ...file.tensors };
-  if (config.tieWordEmbeddings && !tensors[names.lmHead]) tensors[names.lmHead] = tensors[names.embed];
+/** The GGUF file's name in `outDir`: the adapter's name when merged, else the checkpoint's. */
+function ggufName(checkpoint: string, lora: string | undefined): string {
+  const from = lora ?? checkpoint;
+  return basename(from, extname(from));
+}
+
+/** Exports `checkpoint` (with `opts.lora` merged) to `outDir` in `opts.format`. */
+export async function exportModel(checkpoint: string, outDir: string, opts: ExportOptions = {}): Promise<ExportResult> {
+  const { config, tensors, choices } = await loadCheckpointWeights(checkpoint, opts);
+  const tokenizer = exportTokenizerJson(config, checkpoint);
   mkdirSync(outDir, { recursive: true });
-  const files = ["config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json"].map((f) => join(outDir, f));
-  writeFileSync(files[0], JSON.stringify(hfConfig(config), null, 2) + "\n");
-  saveSafetensors(files[1], { tensors, metadata: { format: "pt" } });
-  const beside = join(dirname(checkpoint), "tokenizer.json");
-  if (config.vocabSize === BYTE_VOCAB_SIZE) writeFileSync(files[2], byteTokenizerJson());
-  else {
-    const source = existsSync(beside) ? beside : COURSE_TOKENIZER_PATH;
-    if (!existsSync(source) || loadTokenizer(source).vocabSize !== config.vocabSize) {
-      throw new Error(`a vocabulary of ${config.vocabSize} needs the tokenizer.json it was trained with beside ${checkpoint}`);
-    }
-    copyFileSync(source, files[2]);
-  }
-  writeFileSync(files[3], JSON.stringify(tokenizerConfig(config.maxPositionEmbeddings), null, 2) + "\n");
-  const parameters = Object.entries(file.tensors).reduce((n, [, t]) => n + t.data.length, 0);
-  return { files, config, parameters };
+  const format = opts.format ?? "minimind";
+  let files: string[];
+  if (format === "gguf") {
+    const name = ggufName(checkpoint, opts.lora);
+    const path = join(outDir, `${name}.gguf`);
+    writeGguf(path, config, tensors, tokenizer, { dtype: opts.dtype ?? "f32", name });
+    files = [path];
+  } else if (format === "hf") files = writeQwen3Layout(outDir, config, tensors, tokenizer);
+  else files = writeMiniMindLayout(outDir, config, tensors, tokenizer);
+  const parameters = Object.values(tensors).reduce((n, t) => n + t.data.length, 0);
+  return { files, config, parameters, choices };
 }

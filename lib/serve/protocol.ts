@@ -26,13 +26,21 @@ export interface GenerateJob {
   topP: number;
   topK: number;
   seed: number;
+  /** Send each chosen token's log-probability and this many most likely alternatives (null: none). */
+  logprobs: number | null;
+}
+
+/** A token's log-probability under the model (log-softmax of its logits) and the `top` most likely ids with theirs. */
+export interface TokenLogprobs {
+  logprob: number;
+  top: Array<[id: number, logprob: number]>;
 }
 
 export type ToWorker = GenerateJob;
 
 export type FromWorker =
   | { type: "ready"; choices: FunctionChoice[]; config: { vocabSize: number; maxPositionEmbeddings: number; eosTokenId: number; hiddenSize: number; numHiddenLayers: number }; parameters: number; backend: string }
-  | { type: "token"; id: string; token: number }
+  | { type: "token"; id: string; token: number; logprobs?: TokenLogprobs }
   | { type: "done"; id: string; reason: "eos" | "length" | "cancelled" }
   | { type: "error"; id: string; message: string }
   | { type: "fatal"; message: string };

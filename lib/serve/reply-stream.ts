@@ -43,9 +43,11 @@ export function firstStop(text: string, stops: readonly string[]): number {
 
 /**
  * The parts of `text` that can be shown now. `thinking`: the prompt opened a think block, so the
- * text is thinking until `</think>`. With `final` nothing is held back.
+ * text is thinking until `</think>`. With `final` nothing is held back and the parts are trimmed
+ * (MiniMind's parse_response strips them, scripts/serve_openai_api.py:83-102), except the end of a
+ * reply cut at a stop string when `keepEnd`: OpenAI returns the text up to the stop as it is.
  */
-export function replyView(text: string, thinking: boolean, final: boolean): ReplyView {
+export function replyView(text: string, thinking: boolean, final: boolean, keepEnd = false): ReplyView {
   let reasoning = "";
   let rest = text;
   const opensItself = rest.replace(/^\s+/, "").startsWith(THINK_OPEN);
@@ -65,7 +67,7 @@ export function replyView(text: string, thinking: boolean, final: boolean): Repl
   const open = content.indexOf(CALL_OPEN);
   if (open >= 0) content = content.slice(0, open);
   else if (!final) content = content.slice(0, content.length - partialTagLength(content, [CALL_OPEN]));
-  const tidy = (s: string) => (final ? s.trim() : s.replace(/^\s+/, "").replace(/\s+$/, ""));
+  const tidy = (s: string) => (final && keepEnd ? s.replace(/^\s+/, "") : s.replace(/^\s+/, "").replace(/\s+$/, ""));
   return { reasoning: tidy(reasoning), content: tidy(content) };
 }
 

@@ -2,7 +2,9 @@
  * The JSON schema of `POST /v1/chat/completions` (the subset of OpenAI's request this server
  * honours): Fastify validates every body against it with ajv before a handler runs.
  */
-const text = { anyOf: [{ type: "string" }, { type: "null" }, { type: "array", items: { type: "object", required: ["type"], properties: { type: { type: "string" }, text: { type: "string" } } } }] };
+// Union types rather than anyOf, so that a violation is reported for the branch the value's type
+// selects ("array too long"), not for the first branch ("must be string").
+const text = { type: ["string", "null", "array"], items: { type: "object", required: ["type"], properties: { type: { type: "string" }, text: { type: "string" } } } };
 
 export const chatRequestSchema = {
   type: "object",
@@ -36,7 +38,8 @@ export const chatRequestSchema = {
     top_p: { type: ["number", "null"], exclusiveMinimum: 0, maximum: 1 },
     max_tokens: { type: ["integer", "null"], minimum: 1 },
     max_completion_tokens: { type: ["integer", "null"], minimum: 1 },
-    stop: { anyOf: [{ type: "string", minLength: 1 }, { type: "array", maxItems: 4, items: { type: "string", minLength: 1 } }, { type: "null" }] },
+    // OpenAI allows up to 4 stop strings.
+    stop: { type: ["string", "array", "null"], minLength: 1, maxItems: 4, items: { type: "string", minLength: 1 } },
     stream: { type: ["boolean", "null"] },
     stream_options: { type: ["object", "null"], properties: { include_usage: { type: "boolean" } } },
     tools: {
@@ -47,7 +50,11 @@ export const chatRequestSchema = {
         properties: { type: { const: "function" }, function: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 1 }, description: { type: "string" }, parameters: { type: "object" } } } },
       },
     },
-    tool_choice: {},
+    // "none" | "auto" | "required" | {type: "function", function: {name}}: checked in completion.ts.
+    tool_choice: { type: ["string", "object", "null"] },
+    response_format: { type: ["object", "null"], required: ["type"], properties: { type: { enum: ["text", "json_object", "json_schema"] } } },
+    logprobs: { type: ["boolean", "null"] },
+    top_logprobs: { type: ["integer", "null"], minimum: 0, maximum: 20 },
     n: { type: ["integer", "null"], minimum: 1, maximum: 1 },
     seed: { type: ["integer", "null"] },
     user: { type: "string" },
@@ -75,7 +82,10 @@ export interface ChatRequest {
   stream?: boolean | null;
   stream_options?: { include_usage?: boolean } | null;
   tools?: Array<{ type: "function"; function: { name: string; description?: string; parameters?: object } }> | null;
-  tool_choice?: unknown;
+  tool_choice?: string | { type?: string; function?: { name?: string } } | null;
+  response_format?: { type: "text" | "json_object" | "json_schema" } | null;
+  logprobs?: boolean | null;
+  top_logprobs?: number | null;
   n?: number | null;
   seed?: number | null;
   open_thinking?: boolean;

@@ -13,6 +13,7 @@ import { initBackend } from "../backend.js";
 import { loadModel } from "../model/checkpoint.js";
 import { resolvePieces } from "../model/pieces.js";
 import type { MiniMindTS } from "../model/model.js";
+import { tokenLogprobs } from "./logprobs.js";
 import type { FromWorker, GenerateJob, WorkerStart } from "./protocol.js";
 
 const send = (m: FromWorker) => process.send?.(m);
@@ -30,7 +31,8 @@ function run(model: MiniMindTS, job: GenerateJob, cancelDir: string): void {
     const chosen = sample ? sample(lastLogits) : (tf.argMax(lastLogits, -1) as tf.Tensor1D);
     lastToken = chosen.dataSync()[0];
     produced++;
-    send({ type: "token", id: job.id, token: lastToken });
+    const logprobs = job.logprobs === null ? undefined : tokenLogprobs(lastLogits.dataSync() as Float32Array, lastToken, job.logprobs);
+    send({ type: "token", id: job.id, token: lastToken, logprobs });
     return chosen;
   };
   try {
