@@ -24,6 +24,7 @@
  * @answers lesson-11 attention
  */
 import * as tf from "../tf.js";
+import { attentionCoreKernel } from "./fast-attention-kernel.js";
 import { linear } from "./linear.js";
 import { REFERENCE_PIECES, referenceProjectQkv as projectQkv } from "./pieces.js";
 import type { AttentionOptions, AttentionResult, AttentionWeights } from "./types.js";
@@ -54,9 +55,17 @@ function groupedCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: tf.Te
 
 /**
  * The attention core for q [B, S, Hq, D] and k, v [B, T, Hkv, D] (T = P + S, causal on the last S
- * keys, `keep` [B, T] the padding mask, a constant). Returns [B, S, Hq, D].
+ * keys, `keep` [B, T] the padding mask, a constant). Returns [B, S, Hq, D]. On wasm it is one
+ * typed-array operation (lib/model/fast-attention-kernel.ts says why), elsewhere `groupedAttentionCore`.
  */
 export function fastAttentionCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, keep: tf.Tensor2D | null = null): tf.Tensor4D {
+  // BEGIN ANSWER lesson-11
+  return tf.getBackend() === "wasm" ? attentionCoreKernel(q, k, v, keep) : groupedAttentionCore(q, k, v, keep);
+  // END ANSWER
+}
+
+/** `fastAttentionCore` in tensor ops: queries grouped by their kv head, every product as a·bᵀ. */
+export function groupedAttentionCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, keep: tf.Tensor2D | null = null): tf.Tensor4D {
   // BEGIN ANSWER lesson-11
   return tf.tidy(() => {
     const [B, S, Hq, D] = q.shape;
