@@ -1,12 +1,13 @@
 """PyTorch side of `npm run bench model`: training steps of the same tiny MiniMind in PyTorch.
 
-The model is MiniMind's forward restated in tools/parity/lesson_12.py (model/model_minimind.py at
+The model is MiniMind's forward restated in grader/lesson-12/parity.py (model/model_minimind.py at
 d65ef2c), with MiniMind's pretraining step around it (trainer/train_pretrain.py:35-49: shifted
 cross-entropy, backward, clip_grad_norm_ 1.0, AdamW). Prints one JSON line:
 {"median_ms", "runs", "threads", "torch", "blas"}.
 
 Usage: /usr/bin/python3 tools/bench/model_torch.py '<config json>' <batch> <seq> <runs> <threads>
 """
+import importlib.util
 import json
 import os
 import re
@@ -17,8 +18,23 @@ import time
 import torch
 import torch.nn.functional as F
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "parity"))
-from lesson_12 import causal_lm_forward, model_weights  # noqa: E402
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "tools", "parity"))  # common.py, which the parity scripts import
+
+
+def parity_module(lesson):
+    """grader/lesson-NN/parity.py as the module lesson_NN (the name the parity scripts import each other by)."""
+    name = f"lesson_{lesson}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, "grader", f"lesson-{lesson}", "parity.py"))
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+parity_module(11)
+causal_lm_forward, model_weights = parity_module(12).causal_lm_forward, parity_module(12).model_weights
 
 
 def main():
