@@ -5,15 +5,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initBackend } from "../lib/backend.js";
 import { findLesson } from "../lib/catalog.js";
-import { gradedLessons, mutantFiles } from "../grader/engine/paths.js";
+import { gradedLessons } from "../grader/engine/paths.js";
 import { gradeGeneratedStubs, gradeMutant, gradeReference, loadLessonUnderTest, type LessonUnderTest } from "../grader/engine/selfcheck.js";
 import { runLesson } from "../grader/engine/run.js";
-import type { LoadedMutant } from "../grader/engine/load.js";
+import { loadMutants, type LoadedMutant } from "../grader/engine/load.js";
 import { stubStatuses } from "../tools/stubs/sync.js";
 
 await initBackend("cpu");
 
 const lessons = gradedLessons();
+
+/** Each lesson's mutant ids, read now so that each mutant is a test of its own; a list that fails to load fails its lesson only. */
+const mutantIds = new Map<string, string[] | Error>();
+for (const lesson of lessons) {
+  mutantIds.set(lesson, await loadMutants(lesson).then((ms) => ms.map((m) => m.id), (err: unknown) => (err instanceof Error ? err : new Error(String(err)))));
+}
 
 it("there is at least one graded lesson, and each is in the catalog", () => {
   expect(lessons.length).toBeGreaterThan(0);
@@ -26,7 +32,7 @@ describe.each(lessons)("%s", (lesson) => {
   beforeAll(async () => {
     l = await loadLessonUnderTest(lesson);
   });
-  const mutantIds = mutantFiles(lesson).map((f) => f.replace(/^.*\//, "").replace(/\.ts$/, ""));
+  const ids = mutantIds.get(lesson)!;
 
   it("the reference solution passes every case", () => {
     const failures = gradeReference(l).filter((r) => r.status !== "passed");
@@ -49,7 +55,13 @@ describe.each(lessons)("%s", (lesson) => {
     for (const m of l.mutants) expect(l.grader.exercises.map((e) => e.name), m.id).toContain(m.info.exercise);
   });
 
-  it.each(mutantIds)("mutant %s is caught", (id) => {
+  it("its list of mutants loads, with ids unique within the lesson", () => {
+    if (ids instanceof Error) throw ids;
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it.each(ids instanceof Error ? [] : ids)("mutant %s is caught", (id) => {
     const m = l.mutants.find((x) => x.id === id)!;
     const results = gradeMutant(l, m);
     expect(results.some((r) => r.status === "failed" || r.status === "error"), `survived all ${results.length} cases`).toBe(true);
