@@ -1,12 +1,29 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects. `course` is the course's self-check (`npm test`). `grade` is the grader: one test
+ * file per lesson (grader/lesson-NN/grade.test.ts), one test per case, judging the learner's
+ * exercises, which run in their own sandboxed process (grader/vitest/suite.ts); `npm run grade
+ * lesson-NN` runs it with the course's report, `npx vitest --project grade lesson-NN` with vitest's.
+ */
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Grading runs TensorFlow.js on the cpu backend; two cores are shared by every file.
     fileParallelism: true,
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: "course", include: ["test/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "grade",
+          include: ["grader/lesson-*/grade.test.ts"],
+          // The learner's files are bundled by the grader, not imported by vitest: a save in them reruns grading in watch mode.
+          forceRerunTriggers: [`${process.env.COURSE_EXERCISES_DIR ?? "exercises"}/**/*.ts`],
+        },
+      },
+    ],
   },
 });

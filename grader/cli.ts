@@ -1,8 +1,9 @@
 /**
  * npm run grade [lesson-NN [function]] [--solutions] [--json] [--verbose] [--timeout <s>] [--compare]
  *
- * Grades exercises/<lesson> (or solutions/ with --solutions) in a child process with a per-case
- * time limit, and saves each function's verdict to the progress file (.course-progress.json).
+ * Grades exercises/<lesson> (or solutions/ with --solutions) as the vitest tests of the `grade`
+ * project (grader/vitest/): the learner's code runs in its own sandboxed process with a per-case
+ * time limit, and each function's verdict is saved to the progress file (.course-progress.json).
  * Without a lesson it prints the progress table, re-grading only the lessons whose files changed
  * since they were last graded. --compare shows the learner's code beside the reference once the
  * lesson passes. Exit codes: 0 everything passed, 1 something failed or is unfinished, 2 usage error.
@@ -17,7 +18,8 @@ import type { CaseResult } from "./engine/types.js";
 import { gradedLesson, parseArgs, runCommand, UsageError } from "../tools/loop/cli-support.js";
 import { gradeLesson, type Graded } from "../tools/loop/grading.js";
 import { exercisesDir, progressFile, shown } from "../tools/loop/locations.js";
-import { lessonPassed, lessonRecord, readProgress, recordIsFresh, type LessonRecord } from "../tools/loop/progress.js";
+import { lessonPassed, lessonRecord, loadProgress, readProgress, recordIsFresh, type LessonRecord } from "../tools/loop/progress.js";
+import { gradeInVitest } from "./vitest/run.js";
 import { progressCell } from "../tools/loop/status.js";
 import { requestedBackend } from "../lib/backend-choice.js";
 import { lessonCalls, lessonFunctionNames, nearestName } from "./functions.js";
@@ -124,7 +126,9 @@ interface LessonOutcome {
 /** Grades one lesson and prints its report (or JSON). */
 async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<LessonOutcome> {
   const t0 = Date.now();
-  const grading = gradeLesson(lesson.id, { only: opts.only, solutions: opts.solutions, caseTimeoutMs: opts.timeoutMs });
+  // A refused progress file is a usage error before anything is graded, as in gradeLesson.
+  if (!opts.solutions && !opts.only) loadProgress();
+  const grading = gradeInVitest(lesson.id, { only: opts.only, solutions: opts.solutions, caseTimeoutMs: opts.timeoutMs });
   // report.ts loads TensorFlow.js (through engine/compare.ts): load it while the child grades, not before.
   const report = opts.json ? undefined : import("./report.js");
   // The type check runs beside grading and waits for it at most a moment longer.

@@ -40,6 +40,10 @@ export interface IsolatedOptions {
   /** Longest start-up (TensorFlow.js, the learner's module) may take. */
   loadTimeoutMs?: number;
   onResult?: (result: CaseResult) => void;
+  /** The lesson's planned cases as soon as they are known (or why there are none), before any learner code runs. */
+  onPlan?: (plan: LessonPlan) => void;
+  /** When given, the learner's code is bundled and started only once this settles (the plan is made at once). */
+  begin?: Promise<void>;
 }
 
 export interface IsolatedRun {
@@ -92,8 +96,11 @@ function spawn(file: string, execArgv: string[], output: "pipe" | "ignore", wrap
 // ---------------------------------------------------------------- the reference process
 
 /** Where expected values come from: the reference process, or frozen expectations (a student edition). */
+/** The cases a grading will judge, in order, or why it cannot grade at all. */
+export type LessonPlan = { backend: string; cases: PlanEntry[] } | { fatal: { message: string; usage: boolean } };
+
 interface Reference {
-  plan: Promise<{ backend: string; cases: PlanEntry[] } | { fatal: { message: string; usage: boolean } }>;
+  plan: Promise<LessonPlan>;
   expected: Promise<Map<string, CaseOutput>>;
   /** Frozen input hashes by case key: a learner-side input that differs means a changed generator. */
   inputsHashes?: Map<string, string>;
@@ -333,9 +340,11 @@ export async function gradeIsolated(job: GradeJob, opts: IsolatedOptions): Promi
   if (refused) return { backend: "", results: [], fatal: { message: refused, usage: true }, printed: "" };
   const limit = Math.min(opts.loadTimeoutMs ?? Math.max(opts.caseTimeoutMs, 30_000), MAX_TIMER_MS);
   const reference = referenceFor(job, Math.min(limit * 4, MAX_TIMER_MS));
+  if (opts.onPlan) void reference.plan.then(opts.onPlan);
   let bundle: LearnerBundle | undefined;
   const learners: ChildProcess[] = [];
   try {
+    await opts.begin;
     bundle = await bundleLearner(job.lesson, job.implDir, lessonFiles(job.implDir));
     const run = await judgeRun(job, opts, reference, bundle, learners);
     const note = osSandboxNote();

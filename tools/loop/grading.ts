@@ -4,7 +4,7 @@
  * complete run of the learner's files saved to the progress file.
  */
 import { join, relative, sep } from "node:path";
-import { gradeIsolated, type IsolatedRun } from "../../grader/engine/isolate.js";
+import { gradeIsolated, type IsolatedOptions, type IsolatedRun } from "../../grader/engine/isolate.js";
 import { ROOT, paths } from "../../grader/engine/paths.js";
 import { summarise, type FunctionSummary } from "../../grader/engine/summary.js";
 import type { CaseResult } from "../../grader/engine/types.js";
@@ -18,6 +18,9 @@ export interface GradeOptions {
   solutions?: boolean;
   caseTimeoutMs: number;
   onResult?: (r: CaseResult) => void;
+  /** See IsolatedOptions: the plan as soon as it is known; the learner's code starts once `begin` settles. */
+  onPlan?: IsolatedOptions["onPlan"];
+  begin?: Promise<void>;
 }
 
 export interface Graded {
@@ -42,7 +45,7 @@ async function gradeAndRecord(lesson: string, opts: GradeOptions): Promise<Grade
   const before = recordable ? lessonFileHashes(lesson) : new Map<string, string>();
   const run = await gradeIsolated(
     { lesson, implDir, only: opts.only ? [opts.only] : undefined, hints: !opts.solutions, reference: opts.solutions },
-    { caseTimeoutMs: opts.caseTimeoutMs, onResult: opts.onResult },
+    { caseTimeoutMs: opts.caseTimeoutMs, onResult: opts.onResult, onPlan: opts.onPlan, begin: opts.begin },
   );
   const summaries = summarise(run.results);
   if (!recordable) return { run, summaries };

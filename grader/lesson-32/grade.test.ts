@@ -1,0 +1,4 @@
+// This lesson's cases as vitest tests (grader/vitest/suite.ts): npm run grade lesson-32, or npx vitest --project grade lesson-32.
+import { gradeSuite } from "../vitest/suite.js";
+
+await gradeSuite(import.meta.url);
