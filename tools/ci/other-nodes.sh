@@ -79,7 +79,7 @@ for version in "${VERSIONS[@]}"; do
   fi
   echo "==== files: ${FILES[*]}"
   start=$SECONDS
-  if PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run "${FILES[@]}"; then
+  if PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run --project course "${FILES[@]}"; then
     echo "==== Node $version: passed in $((SECONDS - start)) s"
   else
     echo "==== Node $version: FAILED after $((SECONDS - start)) s"
