@@ -2,7 +2,7 @@
  * Every lesson of the course: its id, markdown file, title and module. Pure data, cheap to import
  * (the grader's command line reads it without loading TensorFlow.js).
  *
- * A lesson is graded when `grader/lessons/<id>.ts` exists; this list does not need to change when
+ * A lesson is graded when `grader/<id>/cases.ts` exists; this list does not need to change when
  * a grader is added.
  */
 export type CourseModule = "foundations" | "model" | "training" | "alignment" | "rl" | "areal";

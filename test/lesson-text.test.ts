@@ -10,6 +10,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { miniMindConfig } from "../lib/model/config.js";
 import { parameterSpecs } from "../lib/model/params.js";
+import { gradedLessons, hintsFile } from "../grader/engine/paths.js";
 
 const ROOT = join(import.meta.dirname, "..");
 const LESSONS = join(ROOT, "lessons");
@@ -51,13 +52,13 @@ describe("no learner-facing text points into solutions/", () => {
   const scanned = [
     ...filesUnder(LESSONS, ".md").filter((f) => !f.includes(`${join("lessons", "figures")}`)),
     ...filesUnder(join(ROOT, "exercises"), ".ts"),
-    ...filesUnder(join(ROOT, "grader", "hints"), ".ts"),
+    ...gradedLessons().map(hintsFile).filter((f) => existsSync(f)),
   ];
 
   it("scans the lessons, the stubs and the hints", () => {
     expect(scanned.some((f) => f.endsWith(".md"))).toBe(true);
     expect(scanned.some((f) => f.includes(`${join("exercises", "lesson-")}`))).toBe(true);
-    expect(scanned.some((f) => f.includes(join("grader", "hints")))).toBe(true);
+    expect(scanned.some((f) => f.endsWith(join("grader", "lesson-23", "hints.ts")))).toBe(true);
   });
 
   it.each(scanned.map((f) => relative(ROOT, f)))("%s names no path under solutions/", (file) => {
@@ -112,7 +113,7 @@ describe("issue 22's corrected numbers", () => {
   });
 
   it("lesson 22: the text names the β values its figure draws", () => {
-    const source = readFileSync(join(ROOT, "labs", "figures", "lesson-22.ts"), "utf8");
+    const source = readFileSync(join(ROOT, "labs", "lesson-22", "figure.ts"), "utf8");
     const betas = source.match(/const BETAS = \[([^\]]+)\]/)?.[1]?.split(",").map((b) => b.trim());
     expect(betas).toBeDefined();
     const words = ["zero", "one", "two", "three", "four", "five"];

@@ -89,7 +89,7 @@ describe("syncStubs", () => {
 /**
  * Stubs carry contracts, not recipes (docs/AUTHORING.md): the doc comment of every exported
  * function in solutions/ (which the stub copies) states shapes, meaning and edge cases in a few
- * lines; the step-by-step method belongs in grader/hints/. The `Align with:` citation and anything
+ * lines; the step-by-step method belongs in grader/lesson-NN/hints.ts. The `Align with:` citation and anything
  * after it are not counted. Before the rebalance the longest comment body was 19 lines / 1080
  * characters (lesson 13's moeFeedForward); after it, 9 lines / 589 characters.
  */
@@ -129,7 +129,7 @@ describe("stub doc comments", () => {
       const body = (citation < 0 ? lines : lines.slice(0, citation)).join("\n");
       const n = body.split("\n").length;
       if (n > MAX_LINES || body.length > MAX_CHARS) {
-        bad.push(`${where}: ${n} lines, ${body.length} characters (move the recipe to grader/hints/)`);
+        bad.push(`${where}: ${n} lines, ${body.length} characters (move the recipe to grader/lesson-NN/hints.ts)`);
       }
     }
     expect(bad).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Tiered hints for a lesson's exercises, as data: grader/hints/lesson-NN.ts exports default a
+ * Tiered hints for a lesson's exercises, as data: grader/lesson-NN/hints.ts exports default a
  * `LessonHints`. `npm run hint lesson-NN [function]` reveals one tier per call, in TIERS order.
  * Write hints in plain text (the terminal shows them): Unicode math, no LaTeX.
  */

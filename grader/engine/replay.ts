@@ -1,5 +1,5 @@
 /**
- * Record and replay of the functions graders borrow from other references (grader/lessons/_deps.ts).
+ * Record and replay of the functions graders borrow from other references (grader/engine/deps.ts).
  * The release step records every call the graders make while expectations are frozen; the student
  * edition's _deps.ts answers the same calls from the recording, so its graders build the same
  * inputs without any solution present. A call that was never recorded is a grader bug, said so.
@@ -35,7 +35,7 @@ export function replayed(name: string, json: string): AnyFn {
   };
 }
 
-/** The student edition's grader/lessons/_deps.ts, answering from `recording`. */
+/** The student edition's grader/engine/deps.ts, answering from `recording`. */
 export function replaySource(recording: Recording): string {
   const entries = Object.entries(recording).map(([name, calls]) => `  ${name}: replayed(${JSON.stringify(name)}, ${JSON.stringify(toJson(calls))}) as never,`);
   return [

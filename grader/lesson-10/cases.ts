@@ -3,7 +3,7 @@
  * lesson's worked example, edge cases (nothing counted, one position, a custom ignore index, the
  * ignore index left out, logits of 100+ and log-probabilities below −100, ignored labels with holes),
  * seeded random batches with prompt and padding labels ignored, gradients w.r.t. the logits, and
- * PyTorch fixtures from MiniMind's loss lines (tools/parity/lesson_10.py).
+ * PyTorch fixtures from MiniMind's loss lines (grader/lesson-10/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";

@@ -1,7 +1,7 @@
 """Golden fixtures for lesson 10: MiniMind's shifted next-token loss, in PyTorch.
 
 Restates model/model_minimind.py:250-252 at d65ef2c (same ops, same order, float32) and records
-both the loss and its gradient w.r.t. the logits. Run: /usr/bin/python3 tools/parity/lesson_10.py
+both the loss and its gradient w.r.t. the logits. Run: npm run fixtures lesson-10
 """
 import torch
 import torch.nn.functional as F

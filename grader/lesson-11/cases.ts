@@ -3,7 +3,7 @@
  * lesson's worked example, edge cases (a decode step against a cache, left padding, a mask with
  * holes and an all-padding row, one kv head for all queries, every optional option left out),
  * seeded random layers, and PyTorch fixtures of MiniMind's Attention.forward
- * (tools/parity/lesson_11.py).
+ * (grader/lesson-11/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { deps } from "../engine/deps.js";

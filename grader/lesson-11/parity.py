@@ -3,8 +3,8 @@
 The functions below restate model/model_minimind.py at d65ef2c (same ops, same order, float32)
 with the weights passed in rather than held by nn.Modules. torch 1.13 has no
 scaled_dot_product_attention, so MiniMind's `self.flash` is False here and the explicit path
-(lines 128-131) runs; the fused path computes the same numbers. lesson_12.py imports these
-functions for its whole-model fixture. Run: /usr/bin/python3 tools/parity/lesson_11.py
+(lines 128-131) runs; the fused path computes the same numbers. lesson 12's parity.py imports these
+functions for its whole-model fixture. Run: npm run fixtures lesson-11
 """
 import math
 

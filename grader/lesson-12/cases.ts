@@ -4,7 +4,7 @@
  * worked examples, edge cases (left-out defaults, YaRN exactly at the original context and on a
  * single frequency, an odd head size, EOS inside the prompt, eosTokenId null, a custom
  * pickToken), a gradient, seeded random cases, and PyTorch fixtures of MiniMind's
- * precompute_freqs_cis, apply_rotary_pos_emb and generate (tools/parity/lesson_12.py).
+ * precompute_freqs_cis, apply_rotary_pos_emb and generate (grader/lesson-12/parity.py).
  *
  * `generate` drives a small seeded MiniMindTS built from the reference solutions, so only the
  * generation loop is under test.

@@ -1,10 +1,10 @@
 """Golden fixtures for lesson 12: RoPE tables, the rotation, and generation with a KV cache.
 
 precompute_freqs_cis and apply_rotary_pos_emb are model/model_minimind.py:62-84 at d65ef2c
-(restated in lesson_11.py). For `generate`, the whole MiniMindForCausalLM forward (lines 178-194,
+(restated in grader/lesson-11/parity.py). For `generate`, the whole MiniMindForCausalLM forward (lines 178-194,
 209-232, 245-248) runs on weights passed in by MiniMind's parameter names, and the generation loop
 restates lines 257-288 with do_sample=False (greedy) and no top-k/top-p filter.
-Run: /usr/bin/python3 tools/parity/lesson_12.py
+Run: npm run fixtures lesson-12
 """
 import torch
 import torch.nn.functional as F

@@ -4,7 +4,7 @@
  * routing logits and pre-activations far beyond ±88),
  * seeded random layers with top-k > 1 and renormalisation off (so a forgotten routing weight
  * fails), a gradient, and PyTorch fixtures from MiniMind's FeedForward and MOEFeedForward
- * (tools/parity/lesson_13.py).
+ * (grader/lesson-13/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";

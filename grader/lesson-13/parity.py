@@ -1,7 +1,7 @@
 """Golden fixtures for lesson 13: MiniMind's SwiGLU FeedForward and MOEFeedForward, in PyTorch.
 
 Restates model/model_minimind.py:136-176 at d65ef2c (same ops, same order, float32); ACT2FN["silu"]
-is F.silu. Run: /usr/bin/python3 tools/parity/lesson_13.py
+is F.silu. Run: npm run fixtures lesson-13
 """
 from types import SimpleNamespace
 

@@ -2,7 +2,7 @@
  * Lesson 14 — Learning rate, accumulation and precision. Cases for exercises/lesson-14/: the
  * schedule and the two accumulation decisions (each case evaluates the function over a list of
  * steps and compares the whole list), and gradient clipping on real gradients of a small network.
- * Fixtures come from MiniMind's own lines and torch.nn.utils.clip_grad_norm_ (tools/parity/lesson_14.py).
+ * Fixtures come from MiniMind's own lines and torch.nn.utils.clip_grad_norm_ (grader/lesson-14/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";

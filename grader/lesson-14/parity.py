@@ -5,7 +5,7 @@ get_lr restates trainer/trainer_utils.py:40-41 at d65ef2c; the stepping rule and
 restate the conditions of trainer/train_pretrain.py:42 and 75; clipping calls torch's own
 torch.nn.utils.clip_grad_norm_ (train_pretrain.py:44) on the gradients of a small seeded model
 that has a MiniMind-shaped block (embedding, RMSNorm gain, SwiGLU projections, tied head).
-Run: /usr/bin/python3 tools/parity/lesson_14.py
+Run: npm run fixtures lesson-14
 """
 import math
 

@@ -2,7 +2,7 @@
  * Lesson 15 — Checkpoint and resume. Cases for exercises/lesson-15/resume.ts: the batches a resumed
  * epoch still trains on (compared as the batch sizes and the indices in order), and the step
  * rescale when the number of processes changes. Fixtures run MiniMind's SkipBatchSampler and its
- * rescale line, restated in tools/parity/lesson_15.py.
+ * rescale line, restated in grader/lesson-15/parity.py.
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";

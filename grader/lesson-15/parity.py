@@ -2,7 +2,7 @@
 
 SkipBatchSampler restates trainer/trainer_utils.py:134-157 at d65ef2c and runs over
 torch.randperm orders, as trainer/train_pretrain.py:159-161 builds them; the step rescale restates
-the world-size change of trainer_utils.py:108-115. Run: /usr/bin/python3 tools/parity/lesson_15.py
+the world-size change of trainer_utils.py:108-115. Run: npm run fixtures lesson-15
 """
 import torch
 from torch.utils.data import Sampler

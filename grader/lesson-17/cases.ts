@@ -1,7 +1,7 @@
 /**
  * Lesson 17 — From pretrain to SFT. Cases for exercises/lesson-17/state-dict.ts: the lesson's
  * worked example, edge cases (a DDP prefix, another architecture, a size mismatch, strict loads),
- * seeded models, and PyTorch fixtures from load_state_dict itself (tools/parity/lesson_17.py).
+ * seeded models, and PyTorch fixtures from load_state_dict itself (grader/lesson-17/parity.py).
  * A load that must fail is graded on failing: the call reports whether it threw, and whether the
  * error names the tensor at fault.
  */

@@ -2,11 +2,11 @@
 
 MiniMind's init_model (trainer/trainer_utils.py:119-127 at d65ef2c) builds a fresh
 MiniMindForCausalLM and calls model.load_state_dict(weights, strict=False). This script does the
-same with PyTorch's own load_state_dict on lesson_8.py's re-expression of MiniMind's module tree
+same with PyTorch's own load_state_dict on grader/lesson-8/parity.py's re-expression of MiniMind's module tree
 (model/model_minimind.py, same names and shapes), for checkpoints that fit, that come from another
 architecture, that carry DDP's "module." prefix, that have the wrong width, and strict loads with
 extra keys. The configs are untied (tie_word_embeddings=False) so that a parameter list and a
-state dict name the same tensors. Run: /usr/bin/python3 tools/parity/lesson_17.py
+state dict name the same tensors. Run: npm run fixtures lesson-17
 """
 import torch
 

@@ -1,7 +1,7 @@
 /**
  * Lesson 18 — LoRA. Cases for the two functions of exercises/lesson-18/lora.ts: the lesson's worked
  * example, edge cases, seeded random layers, and PyTorch fixtures computed from MiniMind's own
- * lines (tools/parity/lesson_18.py). LoRA trains through both functions, so each is graded on its
+ * lines (grader/lesson-18/parity.py). LoRA trains through both functions, so each is graded on its
  * gradients with respect to A and B as well as on its value.
  */
 import * as tf from "../../lib/tf.js";

@@ -4,7 +4,7 @@ Re-expresses model/model_lora.py at d65ef2c: the LoRA module (6-18: A = Linear(i
 N(0, 0.02²), B = Linear(r, out) zeroed, forward B(A(x))), the patched forward that adds it to the
 frozen layer (29-30), and merge_lora's weight update W + B.weight @ A.weight (56-65). MiniMind has
 no α, so every case here has α = r (scale 1). B is then filled with seeded values so that the
-adapter does something; gradients come from autograd. Run: /usr/bin/python3 tools/parity/lesson_18.py
+adapter does something; gradients come from autograd. Run: npm run fixtures lesson-18
 """
 import torch
 from torch import nn

@@ -1,7 +1,7 @@
 /**
  * Lesson 19 — LoRA training. Cases for the two functions of exercises/lesson-19/lora-training.ts:
  * the lesson's worked example, edge cases (no GQA, MoE, a square lm_head, no adapters), seeded
- * models, and PyTorch fixtures from MiniMind's own lines (tools/parity/lesson_19.py).
+ * models, and PyTorch fixtures from MiniMind's own lines (grader/lesson-19/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { miniMindConfig, type MiniMindConfig } from "../../lib/model/config.js";

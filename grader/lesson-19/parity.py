@@ -1,11 +1,11 @@
 """Golden fixtures for lesson 19: which layers MiniMind's apply_lora adapts, and what LoRA trains.
 
-Builds MiniMind's module tree with lesson_8.py's re-expression of model/model_minimind.py at
+Builds MiniMind's module tree with grader/lesson-8/parity.py's re-expression of model/model_minimind.py at
 d65ef2c (same names, same shapes), fills it with seeded values, then restates model_lora.py:21-25
 (an adapter on every nn.Linear whose in_features == out_features; A ~ N(0, 0.02²), B = 0, from the
 LoRA module at 6-15) and trainer/train_lora.py:132-146 (counts, and requires_grad by 'lora' in the
 name). The A values drawn here are inputs of the case (`initialA`), so the TypeScript run draws the
-same. Run: /usr/bin/python3 tools/parity/lesson_19.py
+same. Run: npm run fixtures lesson-19
 """
 import torch
 from torch import nn

@@ -1,7 +1,7 @@
 /**
  * Lesson 20 — Distillation. Cases for exercises/lesson-20/distillation.ts: the lesson's worked
  * example, edge cases, seeded random batches, and PyTorch fixtures from MiniMind's own lines
- * (tools/parity/lesson_20.py). The student trains through the loss, so it is graded on its
+ * (grader/lesson-20/parity.py). The student trains through the loss, so it is graded on its
  * gradient with respect to the student's logits too, and on there being none for the teacher's.
  */
 import * as tf from "../../lib/tf.js";

@@ -5,7 +5,7 @@ softmax of the teacher at temperature T under no_grad, log_softmax of the studen
 batchmean, times T²) and the loss of train_epoch (51, 59, 64-66, 70-93: the shift, the teacher's
 vocabulary cut to the student's, the masked cross-entropy over sum(mask) + 1e-8, the KL over the
 masked rows, α·CE + (1 − α)·distill). The student's logits get their gradient from autograd; the
-teacher's need none. Run: /usr/bin/python3 tools/parity/lesson_20.py
+teacher's need none. Run: npm run fixtures lesson-20
 """
 import torch
 import torch.nn.functional as F

@@ -1,7 +1,7 @@
 /**
  * Lesson 21 — DPO data. Cases for exercises/lesson-21/dpo-data.ts: the lesson's worked example
  * on MiniMind's tokenizer, edge cases, seeded random pairs, and Python fixtures restating
- * dataset/lm_dataset.py:135-192 and trainer/train_dpo.py:59-67 (tools/parity/lesson_21.py).
+ * dataset/lm_dataset.py:135-192 and trainer/train_dpo.py:59-67 (grader/lesson-21/parity.py).
  */
 import { dataFixtureCases } from "../engine/data-cases.js";
 import { minimindTokenizer } from "../engine/datasets.js";

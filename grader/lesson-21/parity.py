@@ -1,7 +1,7 @@
 """Golden fixtures for lesson 21: MiniMind's DPO sample (dataset/lm_dataset.py:135-192 @ d65ef2c)
 restated in minimind_data.py (character-level tokenizer, replayed uniforms), and the batch layout
 of trainer/train_dpo.py:59-67 (torch.cat of chosen rows, then rejected rows).
-Run: /usr/bin/python3 tools/parity/lesson_21.py
+Run: npm run fixtures lesson-21
 """
 import torch
 

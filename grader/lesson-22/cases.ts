@@ -1,7 +1,7 @@
 /**
  * Lesson 22 — The DPO loss. Cases for the two functions of exercises/lesson-22/dpo.ts: the
  * lesson's worked example, edge cases, seeded random batches, and PyTorch fixtures computed from
- * MiniMind's own lines (tools/parity/lesson_22.py). DPO trains through both functions, so each is
+ * MiniMind's own lines (grader/lesson-22/parity.py). DPO trains through both functions, so each is
  * graded on its gradient as well as on its value.
  */
 import * as tf from "../../lib/tf.js";

@@ -3,7 +3,7 @@
 The two functions below restate trainer/train_dpo.py:25-50 at d65ef2c line for line (same ops,
 same order, float32). Gradients come from autograd: the logits' gradient of Σ upstream·logp, and
 the loss's gradient with respect to the policy log-probs (the reference's are computed under
-no_grad in MiniMind, train_dpo.py:74-77). Run: /usr/bin/python3 tools/parity/lesson_22.py
+no_grad in MiniMind, train_dpo.py:74-77). Run: npm run fixtures lesson-22
 """
 import torch
 import torch.nn.functional as F

@@ -1,7 +1,7 @@
 /**
  * Lesson 23 — PPO, end to end. Cases for the five functions of exercises/lesson-23/ppo.ts:
  * the lesson's worked example, edge cases, seeded random batches, and PyTorch fixtures computed
- * from MiniMind's own lines (tools/parity/lesson_23.py).
+ * from MiniMind's own lines (grader/lesson-23/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";

@@ -1,7 +1,7 @@
 """Golden fixtures for lesson 23: MiniMind's PPO computations in PyTorch, on seeded inputs.
 
 Each function below restates trainer/train_ppo.py at d65ef2c line for line (same ops, same
-order, float32), without the models around them. Run: /usr/bin/python3 tools/parity/lesson_23.py
+order, float32), without the models around them. Run: npm run fixtures lesson-23
 """
 import torch
 

@@ -1,7 +1,7 @@
 /**
  * Lesson 24 — GRPO and CISPO. Cases for the five functions of exercises/lesson-24/grpo.ts: the
  * lesson's worked example, edge cases, seeded random batches, and PyTorch fixtures computed from
- * MiniMind's own lines (tools/parity/lesson_24.py). The two losses are graded on their gradient
+ * MiniMind's own lines (grader/lesson-24/parity.py). The two losses are graded on their gradient
  * with respect to the policy log-probs as well as on their value: CISPO's detached weight changes
  * only the gradient.
  */

@@ -3,7 +3,7 @@
 Each function below restates trainer/train_grpo.py at d65ef2c line for line (same ops, same
 order, float32), without the models around them. Gradients are taken with autograd with respect to
 per_token_logps, as loss.backward() on line 145 would. Log-prob inputs are quantised to multiples
-of 1/256 so that the fixture file stays small. Run: /usr/bin/python3 tools/parity/lesson_24.py
+of 1/256 so that the fixture file stays small. Run: npm run fixtures lesson-24
 """
 import torch
 

@@ -1,7 +1,7 @@
 /**
  * Lesson 25 — Rewards, log-probs and KL. Cases for solutions/lesson-25/{logprobs,masks,reward,kl}.ts:
  * the lesson's worked batch, edge cases, seeded random batches and texts, and PyTorch fixtures
- * computed from MiniMind's own lines (tools/parity/lesson_25.py).
+ * computed from MiniMind's own lines (grader/lesson-25/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { gradientCall } from "../engine/gradients.js";
@@ -101,7 +101,7 @@ function randomResponse(rng: Rng): string {
   return `<think>\n${thinking}\n</think>\n${answer}${extra}`;
 }
 
-/** tools/parity/lesson_25.py's rep_penalty is Python's own re and str (no PyTorch): labelled by what computed it. */
+/** grader/lesson-25/parity.py's rep_penalty is Python's own re and str (no PyTorch): labelled by what computed it. */
 const pythonFixtures = (exercise: string): CaseDef[] =>
   fixtureCases(LESSON, exercise).map((c) => ({ ...c, name: c.name.replace(/^PyTorch fixture: /, "Python fixture: ") }));
 

@@ -5,7 +5,7 @@ Each function restates the cited lines at d65ef2c (same ops, same order, float32
 models around them: a "model" is replaced by the logits it would return. The temperature cases of
 perTokenLogps restate AReaL's _gather_logprobs (areal/utils/functional/vocab_parallel.py:15-20 at
 4aef98d8): logits / T before the log-softmax, as its training engine computes log-probabilities.
-Run: /usr/bin/python3 tools/parity/lesson_25.py
+Run: npm run fixtures lesson-25
 """
 import re
 

@@ -2,7 +2,7 @@
  * Lesson 26 — tool use and agentic RL. Cases for solutions/lesson-26/tool-calls.ts
  * (`parseToolCalls`, `agentLossMask`) and agent-reward.ts (`agentReward`): the lesson's worked
  * example, edge cases (broken JSON, Python's whitespace, truncation, unfinished rollouts), seeded
- * cases, and fixtures that Python computed with MiniMind's own lines (tools/parity/lesson_26.py).
+ * cases, and fixtures that Python computed with MiniMind's own lines (grader/lesson-26/parity.py).
  */
 import { fixtureCases } from "../engine/fixtures.js";
 import { throwsCall } from "../engine/throws.js";
@@ -35,7 +35,7 @@ export const WORKED_TRAJECTORIES = [
 ];
 
 /**
- * tools/parity/lesson_26.py parses and packs with Python's own re, json and lists (PyTorch only holds
+ * grader/lesson-26/parity.py parses and packs with Python's own re, json and lists (PyTorch only holds
  * agentReward's float32 sum), so those cases are labelled by what computed them.
  */
 const pythonFixtures = (exercise: string): CaseDef[] =>

@@ -5,7 +5,7 @@ re-expressed on seeded inputs:
 - calculate_rewards without a reward model (183-239), with its rep_penalty (34-37).
 Python's own re, json and str do the text work and a float32 tensor holds the rewards, as in
 MiniMind. Inputs that would make MiniMind raise (a tool call that is a JSON list, whose .get fails)
-are not generated. Run: /usr/bin/python3 tools/parity/lesson_26.py
+are not generated. Run: npm run fixtures lesson-26
 """
 import json
 import random

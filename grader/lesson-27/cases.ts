@@ -2,7 +2,7 @@
  * Lesson 27 — Conversion, API and web UI. Cases for solutions/lesson-27/parse-reply.ts: the
  * lesson's worked reply, edge cases (no thinking, broken or non-object tool JSON, several think
  * blocks, Python's whitespace), seeded replies, and fixtures that Python's own re/json computed
- * with MiniMind's parse_response (tools/parity/lesson_27.py).
+ * with MiniMind's parse_response (grader/lesson-27/parity.py).
  */
 import { fixtureCases } from "../engine/fixtures.js";
 import { Rng } from "../../lib/random.js";
@@ -22,7 +22,7 @@ const reply = (name: string, kind: CaseDef["kind"], text: string, idPrefix?: str
 });
 
 /**
- * tools/parity/lesson_27.py computes its expectations with Python's own re, str.strip and json (no
+ * grader/lesson-27/parity.py computes its expectations with Python's own re, str.strip and json (no
  * PyTorch is involved), so its cases are labelled by what computed them.
  */
 const pythonFixtures = (): CaseDef[] =>

@@ -3,7 +3,7 @@ message (scripts/serve_openai_api.py:83-102 at d65ef2c), on seeded replies with 
 tool calls, broken JSON and whitespace. Python's own re, str.strip and json do the work, so the
 fixture records what Python does. The call id is `f"{prefix}_{i}"`: MiniMind puts int(time.time())
 where the fixture puts a fixed prefix, so that the expected values do not change by the second.
-Run: /usr/bin/python3 tools/parity/lesson_27.py
+Run: npm run fixtures lesson-27
 """
 import json
 import random

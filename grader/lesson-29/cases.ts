@@ -2,7 +2,7 @@
  * Lesson 29 — Decoupled PPO. Cases for decoupledPpoLoss (exercises/lesson-29/decoupled-ppo.ts):
  * the lesson's worked example, AReaL's own hand cases (tests/test_functional.py,
  * tests/test_rejection_sampling.py @ 4aef98d8), seeded stale batches, gradients, and PyTorch
- * fixtures restating areal/utils/functional/functional.py (tools/parity/lesson_29.py).
+ * fixtures restating areal/utils/functional/functional.py (grader/lesson-29/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { isNotImplemented } from "../../lib/errors.js";

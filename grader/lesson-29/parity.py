@@ -5,7 +5,7 @@ line (2-D padded inputs, no cu_seqlens); areal_functional.sequence_level_ratio r
 the token-level, ratio-metric path of apply_rejection_sampling (229-252, 391-420).
 joint_distillation restates the joint distillation branch of grpo_loss_fn (areal/trainer/ppo/actor.py:482-512),
 with the loss's gradient with respect to the current log-probs from autograd.
-Run: /usr/bin/python3 tools/parity/lesson_29.py
+Run: npm run fixtures lesson-29
 """
 import torch
 

@@ -4,7 +4,7 @@
  * a tiny top-p, ties at the k-th logit, nothing seen yet, identical rows, logit spreads beyond
  * 100, top-p exactly on its boundary, left-out options), seeded random batches
  * (MiniMind's defaults on its 6400-token vocabulary among them), and PyTorch fixtures of
- * MiniMind's filtering lines (tools/parity/lesson_3.py).
+ * MiniMind's filtering lines (grader/lesson-3/parity.py).
  *
  * The filtered distribution is graded as well as the sampled token, so a wrong order of
  * operations fails even when a draw happens to land on the same token.

@@ -4,7 +4,7 @@ filtered_probabilities restates model/model_minimind.py:267-278 at d65ef2c (same
 float32) up to the softmax that torch.multinomial samples from. The sampled tokens replace
 torch.multinomial with the course's rule (grader/engine/random.ts's mulberry32 `Rng`, one uniform
 per row, inverse CDF in float64), ported below, so the draw is reproducible in TypeScript.
-Run: /usr/bin/python3 tools/parity/lesson_3.py
+Run: npm run fixtures lesson-3
 """
 import torch
 

@@ -3,7 +3,7 @@
  * stalenessStats (exercises/lesson-30/prox-approx.ts): the lesson's worked example, AReaL's own
  * hand cases (tests/test_prox_approx.py @ 4aef98d8), seeded batches whose rollouts span several
  * policy versions, and PyTorch fixtures restating areal/trainer/ppo/actor.py
- * (tools/parity/lesson_30.py). Cases for mismatchKl and resolveLogps (exercises/lesson-30/
+ * (grader/lesson-30/parity.py). Cases for mismatchKl and resolveLogps (exercises/lesson-30/
  * logp-sources.ts): the worked examples, every mode and error of AReaL's log-prob resolution, and
  * fixtures restating actor.py:1045-1062, 178-191, 716-766 and cli_args.py:1534-1545.
  */

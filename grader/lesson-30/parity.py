@@ -7,7 +7,7 @@ restates the three drift estimators (1045-1062) averaged as the stats tracker do
 (areal/utils/stats_tracker.py:244-261); resolve_logps restates should_compute_prox_logp
 (areal/api/cli_args.py:1534-1545), the choice of old_logp in _compute_advantages (actor.py:178-191)
 and _resolve_proximal_logp (716-766).
-Run: /usr/bin/python3 tools/parity/lesson_30.py
+Run: npm run fixtures lesson-30
 """
 import torch
 

@@ -2,7 +2,7 @@
  * Lesson 31 — M2PO. Cases for m2poMask (exercises/lesson-31/m2po.ts): the lesson's worked example,
  * hand cases at the edges of the rule (nothing valid, one token, a suffix mean exactly at τ, no
  * suffix below τ), seeded heavy-tailed batches, and PyTorch fixtures restating
- * areal/trainer/ppo/actor.py:790-850 @ 4aef98d8 (tools/parity/lesson_31.py).
+ * areal/trainer/ppo/actor.py:790-850 @ 4aef98d8 (grader/lesson-31/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { fixtureCases } from "../engine/fixtures.js";

@@ -2,7 +2,7 @@
 
 apply_m2po_masking and get_m2po_loss_mask restate areal/trainer/ppo/actor.py:790-810 and 821-850
 at 4aef98d8 line for line (float32, torch.sort descending).
-Run: /usr/bin/python3 tools/parity/lesson_31.py
+Run: npm run fixtures lesson-31
 """
 import torch
 

@@ -2,7 +2,7 @@
  * Lesson 32 — GSPO and SAPO. Cases for the two functions of exercises/lesson-32/sapo.ts: the
  * lesson's worked example, AReaL's own test vectors (tests/test_functional.py @ 4aef98d8), edge
  * cases, seeded random batches, gradients, and PyTorch fixtures computed from AReaL's lines
- * (tools/parity/lesson_32.py).
+ * (grader/lesson-32/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { isNotImplemented } from "../../lib/errors.js";

@@ -2,7 +2,7 @@
 
 The two functions below restate areal/utils/functional/functional.py at 4aef98d8 line for line
 (same ops, same order, float32): the 2-D branch of the sequence-level ratio (128-149) and the
-SAPO loss (590-623). Run: /usr/bin/python3 tools/parity/lesson_32.py
+SAPO loss (590-623). Run: npm run fixtures lesson-32
 """
 import torch
 

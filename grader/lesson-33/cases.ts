@@ -1,7 +1,7 @@
 /**
  * Lesson 33 — AReaL's advantage pipeline. Cases for the three functions of
  * exercises/lesson-33/advantages.ts: the lesson's worked example, edge cases, seeded random
- * rollouts, and PyTorch fixtures computed from AReaL's lines (tools/parity/lesson_33.py).
+ * rollouts, and PyTorch fixtures computed from AReaL's lines (grader/lesson-33/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { isNotImplemented } from "../../lib/errors.js";

@@ -4,7 +4,7 @@ The functions below restate AReaL at 4aef98d8 line for line (same ops, same orde
 the KL estimators (areal/utils/data.py:1619-1656), the overlong penalty
 (areal/utils/functional/functional.py:782-804) and PPOActor._compute_advantages
 (areal/trainer/ppo/actor.py:145-249, the branch without recompute_logprob, without reward_norm and
-adv_norm). Run: /usr/bin/python3 tools/parity/lesson_33.py
+adv_norm). Run: npm run fixtures lesson-33
 """
 import torch
 

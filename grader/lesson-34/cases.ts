@@ -2,7 +2,7 @@
  * Lesson 34 — Normalisation and micro-batching. Cases for normalize (normalize.ts),
  * rejectionSampling (rejection.ts) and splitMicroBatches (microbatch.ts): the lesson's worked
  * examples, AReaL's own test vectors, edge cases, seeded random batches, and fixtures computed from
- * AReaL's lines (tools/parity/lesson_34.py). globalTokenMean (token-mean.ts): the worked example,
+ * AReaL's lines (grader/lesson-34/parity.py). globalTokenMean (token-mean.ts): the worked example,
  * empty micro-batches, uneven ranks, seeded random steps and fixtures from the engine's weighting.
  */
 import * as tf from "../../lib/tf.js";

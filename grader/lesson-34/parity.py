@@ -3,7 +3,7 @@
 Each function below restates the cited AReaL lines at 4aef98d8 (same ops, same order, same dtypes:
 normalisation in float64 as AReaL's high_precision default, rejection sampling in float32, FFD in
 plain Python with numpy's argsort), without the distributed all-reduce and the 1-D packed layout.
-Run: /usr/bin/python3 tools/parity/lesson_34.py
+Run: npm run fixtures lesson-34
 """
 import bisect
 

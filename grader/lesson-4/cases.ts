@@ -3,7 +3,7 @@
  * and exercises/lesson-4/chat-template.ts (renderChat): the lesson's worked example, edge cases
  * (among them a vocabulary too small, a leading U+FEFF, a 500,000-byte decode),
  * MiniMind's own tokenizer.json on hard text, seeded random text, and jinja2 renderings of
- * MiniMind's chat template (tools/parity/lesson_4.py).
+ * MiniMind's chat template (grader/lesson-4/parity.py).
  */
 import { readFileSync } from "node:fs";
 import { fixtureCases } from "../engine/fixtures.js";

@@ -3,12 +3,12 @@
  * (its JavaScript edition, @huggingface/tokenizers) gives for MiniMind's own tokenizer.json
  * (datasets/minimind-tokenizer/, model/tokenizer.json @ d65ef2c) on hard text. Python's
  * `tokenizers` package is not installable here; this is the same library's reference port.
- * Writes datasets/fixtures/lesson-4-tokenizers.json. Run: npx tsx tools/parity/lesson_4_tokenizers.ts
+ * Writes grader/lesson-4/fixture-tokenizers.json. Run: npx tsx grader/lesson-4/parity-tokenizers.ts
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { Tokenizer } from "@huggingface/tokenizers";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT, fixtureFile } from "../engine/paths.js";
 
 const dir = join(ROOT, "datasets", "minimind-tokenizer");
 const read = (f: string) => JSON.parse(readFileSync(join(dir, f), "utf8"));
@@ -29,6 +29,7 @@ const decode = [
   { name: "the first 7 ids of an emoji text (cut inside a character)", ids: hf.encode(TEXTS[2][1], { add_special_tokens: false }).ids.slice(0, 7) },
 ].map((c) => ({ ...c, expected: hf.decode(c.ids, { skip_special_tokens: false }) }));
 
-const out = { generator: "tools/parity/lesson_4_tokenizers.ts", source: "jingyaogong/minimind@d65ef2c00ebc6082f9df11541e1b191655eddb00 model/tokenizer.json", library: "@huggingface/tokenizers 0.2.0", bpeEncode: encode, bpeDecode: decode };
-writeFileSync(join(ROOT, "datasets", "fixtures", "lesson-4-tokenizers.json"), JSON.stringify(out) + "\n");
-console.log(`wrote datasets/fixtures/lesson-4-tokenizers.json: bpeEncode ${encode.length}, bpeDecode ${decode.length}`);
+const out = { generator: "grader/lesson-4/parity-tokenizers.ts", source: "jingyaogong/minimind@d65ef2c00ebc6082f9df11541e1b191655eddb00 model/tokenizer.json", library: "@huggingface/tokenizers 0.2.0", bpeEncode: encode, bpeDecode: decode };
+const file = fixtureFile("lesson-4", "tokenizers");
+writeFileSync(file, JSON.stringify(out) + "\n");
+console.log(`wrote ${relative(ROOT, file)}: bpeEncode ${encode.length}, bpeDecode ${decode.length}`);

@@ -6,7 +6,7 @@ committed copy, datasets/minimind-tokenizer/tokenizer_config.json) with the envi
 transformers' apply_chat_template builds: a sandboxed jinja2 environment with trim_blocks,
 lstrip_blocks, the loopcontrols extension and a `tojson` filter that is
 json.dumps(x, ensure_ascii=False). No torch is needed for these cases.
-Run: /usr/bin/python3 tools/parity/lesson_4.py
+Run: npm run fixtures lesson-4
 """
 import json
 import os

@@ -3,7 +3,7 @@
  * example on MiniMind's tokenizer, edge cases (left-out defaults, draws exactly on the ratio,
  * MiniMind's dataset rows with null and "" keys, half markers, a pad id that is not 0), seeded
  * random id lists and conversations, and Python fixtures restating dataset/lm_dataset.py
- * (tools/parity/lesson_5.py).
+ * (grader/lesson-5/parity.py).
  */
 import { dataFixtureCases } from "../engine/data-cases.js";
 import { charTokenizer, minimindTokenizer } from "../engine/datasets.js";

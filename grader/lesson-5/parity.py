@@ -1,6 +1,6 @@
 """Golden fixtures for lesson 5: MiniMind's SFT sample (dataset/lm_dataset.py:9-35, 65-113 @ d65ef2c)
 restated in minimind_data.py, with replayed uniforms and a character-level tokenizer.
-Run: /usr/bin/python3 tools/parity/lesson_5.py
+Run: npm run fixtures lesson-5
 """
 import json
 import random

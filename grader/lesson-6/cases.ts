@@ -2,7 +2,7 @@
  * Lesson 6 — Pretrain vs SFT. Cases for exercises/lesson-6/pretrain.ts: the lesson's worked
  * example on MiniMind's tokenizer, edge cases (among them a tokenizer whose pad id is not 0),
  * seeded random text, and Python fixtures restating dataset/lm_dataset.py:47-55
- * (tools/parity/lesson_6.py).
+ * (grader/lesson-6/parity.py).
  */
 import { dataFixtureCases } from "../engine/data-cases.js";
 import { charTokenizer, minimindTokenizer } from "../engine/datasets.js";

@@ -1,6 +1,6 @@
 """Golden fixtures for lesson 6: MiniMind's pretraining sample (dataset/lm_dataset.py:47-55 @ d65ef2c),
 restated in minimind_data.py with a character-level tokenizer (bos 1, eos 2, pad 0).
-Run: /usr/bin/python3 tools/parity/lesson_6.py
+Run: npm run fixtures lesson-6
 """
 from common import MINIMIND, write_fixture
 from minimind_data import pretrain_sample

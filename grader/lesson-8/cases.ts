@@ -4,7 +4,7 @@
  * and multi-query attention, every expert active, an explicit head size, a dense config without
  * an experts key), seeded random
  * configurations, and fixtures counted by PyTorch from the modules' shapes
- * (tools/parity/lesson_8.py).
+ * (grader/lesson-8/parity.py).
  *
  * Counts are compared exactly, as int32 scalars (every count here is below 2^31).
  */

@@ -5,7 +5,7 @@ defaults, 10-45; Attention, 91-107; FeedForward and MOEFeedForward, 136-153; the
 the model, 196-204; the causal LM with its tied lm_head, 234-242) on PyTorch's meta device, so no
 memory is allocated, and counts them as trainer/trainer_utils.py:18-28 does: distinct parameters
 for the total, experts.0 of every layer for the active count.
-Run: /usr/bin/python3 tools/parity/lesson_8.py
+Run: npm run fixtures lesson-8
 """
 import math
 

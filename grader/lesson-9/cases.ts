@@ -2,7 +2,7 @@
  * Lesson 9 — Embedding, RMSNorm and the residual stream. Cases for exercises/lesson-9/rmsnorm.ts:
  * the lesson's worked example, edge cases (zero rows, inputs small enough for ε to matter, one
  * feature, the gradient at a row of zeros), seeded random tensors, gradients w.r.t. x and the
- * gain, and PyTorch fixtures from MiniMind's RMSNorm (tools/parity/lesson_9.py).
+ * gain, and PyTorch fixtures from MiniMind's RMSNorm (grader/lesson-9/parity.py).
  */
 import * as tf from "../../lib/tf.js";
 import { linear } from "../../lib/model/linear.js";

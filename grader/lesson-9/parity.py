@@ -2,7 +2,7 @@
 
 RMSNorm restates model/model_minimind.py:50-60 at d65ef2c (same ops, same order, float32); the
 residual branch restates the block's pattern at 186-194 with h -> tanh(h W^T) standing in for the
-sublayer. Run: /usr/bin/python3 tools/parity/lesson_9.py
+sublayer. Run: npm run fixtures lesson-9
 """
 import torch
 

@@ -1,7 +1,7 @@
 /**
  * npm run lab figures [-- name-filter]
  *
- * Draws every lesson's figures (labs/figures/lesson-NN.ts) and writes them to lessons/figures/,
+ * Draws every lesson's figures (labs/lesson-NN/figure.ts) and writes them to lessons/figures/,
  * where the lessons embed them. The files are committed; test/figures.test.ts checks that
  * regenerating them gives the same bytes.
  */

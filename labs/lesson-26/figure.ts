@@ -5,7 +5,7 @@ import { lessonFunction, type Figure } from "../figures/figure.js";
 type Turn = { ids: number[]; logps: number[]; observation: number[] };
 type Pack = (promptIds: number[], turns: Turn[], padId: number, eosId: number, maxTotalLen: number) => { inputIds: number[]; mask: number[]; oldLogps: number[]; promptLen: number };
 
-/** The worked example of lessons/26-tool-use-agentic-rl.md (grader/lessons/lesson-26.ts WORKED_PACK). */
+/** The worked example of lessons/26-tool-use-agentic-rl.md (grader/lesson-26/cases.ts WORKED_PACK). */
 const PROMPT = [5, 6, 7];
 const TURNS: Turn[] = [
   { ids: [20, 21, 2], logps: [-0.5, -1.0, -0.1], observation: [30, 31] },

@@ -1,14 +1,31 @@
-"""Shared helpers for the parity scripts: tensors to JSON, and the fixture file layout.
+"""Shared helpers for the parity scripts: tensors to JSON, the fixture file layout, and imports.
 
-Each tools/parity/lesson_NN.py re-expresses the cited MiniMind/AReaL lines in PyTorch on seeded
-inputs and writes datasets/fixtures/lesson-NN.json, which the grader reads (CI needs no torch).
+Each grader/lesson-NN/parity.py re-expresses the cited MiniMind/AReaL lines in PyTorch on seeded
+inputs and writes grader/lesson-NN/fixture.json, which the grader reads (CI needs no torch).
+`npm run fixtures` runs them with this folder on PYTHONPATH.
 """
+import importlib.abc
+import importlib.util
 import json
 import os
+import re
+import sys
 
 import torch
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+class LessonScripts(importlib.abc.MetaPathFinder):
+    """Imports `lesson_NN` from grader/lesson-NN/parity.py: the name one parity script imports another by."""
+
+    def find_spec(self, name, path=None, target=None):
+        m = re.fullmatch(r"lesson_(\d+)", name)
+        file = m and os.path.join(ROOT, "grader", f"lesson-{m[1]}", "parity.py")
+        return importlib.util.spec_from_file_location(name, file) if file and os.path.exists(file) else None
+
+
+sys.meta_path.append(LessonScripts())
 MINIMIND = "jingyaogong/minimind@d65ef2c00ebc6082f9df11541e1b191655eddb00"
 AREAL = "inclusionAI/AReaL@4aef98d8d818af55b43621aaadba047ae10f4e77"
 
@@ -32,10 +49,10 @@ def enc(x):
 
 def write_fixture(lesson, source, cases):
     """cases: {exercise: [{"name", "inputs", "expected"}]}."""
-    path = os.path.join(ROOT, "datasets", "fixtures", f"{lesson}.json")
+    path = os.path.join(ROOT, "grader", lesson, "fixture.json")
     doc = {
         "lesson": lesson,
-        "generator": f"tools/parity/{lesson.replace('-', '_')}.py",
+        "generator": f"grader/{lesson}/parity.py",
         "source": source,
         "torch": torch.__version__,
         "cases": {ex: [{"name": c["name"], "inputs": enc(c["inputs"]), "expected": enc(c["expected"])} for c in cs]

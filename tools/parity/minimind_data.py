@@ -7,7 +7,7 @@
 - the tokenizer is a character-level stand-in: ids are code points, `<|im_start|>`/`<|im_end|>`
   are the bos/eos strings with ids 1/2, pad is 0. The label and mask scans see the markers as
   multi-id sequences, exactly as they see MiniMind's `<|im_start|>assistant\\n` (several ids).
-The chat template is MiniMind's own, rendered by jinja2 as transformers does (lesson_4.template).
+The chat template is MiniMind's own, rendered by jinja2 as transformers does (grader/lesson-4/parity.py's template).
 """
 import json
 

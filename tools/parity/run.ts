@@ -1,41 +1,43 @@
 /**
  * npm run fixtures [lesson-NN …]
  *
- * Regenerates datasets/fixtures/<lesson>.json by running tools/parity/lesson_NN.py with a Python
+ * Regenerates grader/<lesson>/fixture.json by running grader/<lesson>/parity.py with a Python
  * that has PyTorch (Debian: `apt-get install -y python3-torch`, then /usr/bin/python3; or set
- * COURSE_PYTHON). CI never runs this: the fixtures are committed.
+ * COURSE_PYTHON), with tools/parity/ (common.py and the shared restatements) on PYTHONPATH. CI never
+ * runs this: the fixtures are committed.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { findLesson } from "../../lib/catalog.js";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT, gradedLessons, lessonDir } from "../../grader/engine/paths.js";
 import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 
-const DIR = join(ROOT, "tools", "parity");
+/** common.py, minimind_data.py, areal_functional.py: what the lessons' scripts share. */
+const SHARED = join(ROOT, "tools", "parity");
 
 function python(): string | undefined {
   const candidates = [process.env.COURSE_PYTHON, "/usr/bin/python3", "python3"].filter((p): p is string => !!p);
   return candidates.find((p) => spawnSync(p, ["-c", "import torch"], { stdio: "ignore" }).status === 0);
 }
 
-const scripts = readdirSync(DIR).filter((f) => /^lesson_\d+\.py$/.test(f)).sort();
+const scriptOf = (lesson: string) => join(lessonDir(lesson), "parity.py");
+const lessons = gradedLessons().filter((l) => existsSync(scriptOf(l)));
 
 const USAGE = `usage: npm run fixtures [lesson-NN …]
 
-Regenerates datasets/fixtures/<lesson>.json (all, or the lessons named) with PyTorch: set COURSE_PYTHON
-to a Python that has torch. Scripts: ${scripts.join(", ")}`;
+Regenerates grader/<lesson>/fixture.json (all, or the lessons named) with PyTorch: set COURSE_PYTHON
+to a Python that has torch. Lessons with a script (grader/<lesson>/parity.py): ${lessons.join(", ")}`;
 
 function main(argv: string[]): number {
   const { positionals } = parseOptions(argv, {}, { positionals: true });
-  let chosen = scripts;
+  let chosen = lessons;
   if (positionals.length > 0) {
     chosen = [];
     for (const a of positionals) {
       const l = findLesson(a);
-      const file = l ? `lesson_${l.number}.py` : "";
-      if (!l || !existsSync(join(DIR, file))) throw new UsageError(`no fixture script for "${a}": have ${scripts.join(", ")}`);
-      chosen.push(file);
+      if (!l || !lessons.includes(l.id)) throw new UsageError(`no fixture script for "${a}": have ${lessons.join(", ")}`);
+      chosen.push(l.id);
     }
   }
   const py = python();
@@ -43,10 +45,11 @@ function main(argv: string[]): number {
     console.error("no Python with torch found: install it (`apt-get install -y python3-torch`) or set COURSE_PYTHON.");
     return 2;
   }
-  for (const s of chosen) {
-    const r = spawnSync(py, [join(DIR, s)], { stdio: "inherit", cwd: DIR });
+  const env = { ...process.env, PYTHONPATH: [SHARED, process.env.PYTHONPATH].filter(Boolean).join(delimiter) };
+  for (const lesson of chosen) {
+    const r = spawnSync(py, [scriptOf(lesson)], { stdio: "inherit", cwd: SHARED, env });
     if (r.status !== 0) {
-      console.error(`${s} failed (exit ${r.status})`);
+      console.error(`grader/${lesson}/parity.py failed (exit ${r.status})`);
       return 1;
     }
   }

@@ -6,7 +6,7 @@
  * renderChat renders, exactly as the server will render it.
  *
  * The training steps run in PyTorch (tools/serve/train_tiny_chat.py, MiniMind's forward as
- * tools/parity/lesson_12.py restates it): the tool exchanges are 730 byte tokens long, and one step
+ * grader/lesson-12/parity.py restates it): the tool exchanges are 730 byte tokens long, and one step
  * over them took more than 5 s on the wasm backend here against well under a second in PyTorch.
  * The weights start from this model's seeded initialisation and come back by their MiniMind names;
  * the check that the checkpoint repeats every exchange runs here, in MiniMindTS.

@@ -1,5 +1,5 @@
 """PyTorch half of tools/serve/make-tiny-chat.ts: trains the tiny chat model on the rendered
-exchanges with MiniMind's forward (restated in tools/parity/lesson_12.py), the shifted
+exchanges with MiniMind's forward (restated in grader/lesson-12/parity.py), the shifted
 cross-entropy and AdamW with clipping of trainer/train_full_sft.py, starting from the weights the
 TypeScript side initialised. One thread, seeded. The exchanges come in batches of similar length
 (the long tool prompts apart from the short ones), and every step sees all of them; training stops
@@ -20,6 +20,7 @@ import torch.nn.functional as F
 HERE = os.path.dirname(__file__)
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "parity"))
+import common  # noqa: E402,F401  (imports lesson_12 from grader/lesson-12/parity.py)
 import safetensors_io  # noqa: E402
 from lesson_12 import causal_lm_forward  # noqa: E402
 
