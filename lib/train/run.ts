@@ -30,6 +30,7 @@ import { PRESETS, presetConfig, type TrainSettings } from "./settings.js";
 import type { Stage, StageContext } from "./stage.js";
 import { buildStageModel, stageLoss, type PostTrainingStage } from "./stage-hooks.js";
 import { decodeText, trainTokenizer } from "./tokenizer.js";
+import { GradientWorkers, packRows } from "./workers.js";
 
 export interface RunOptions {
   stage: Stage;
@@ -49,6 +50,11 @@ export interface RunOptions {
   useReference: string[];
   dataPath?: string;
   fromPath?: string;
+  /**
+   * --workers: processes that train together (data parallelism, lib/train/workers.ts); default 1.
+   * Each takes --batch-size samples of every global batch.
+   */
+  workers?: number;
   /** Settings from the command line (batch size, lr, save interval, …). */
   overrides?: Partial<TrainSettings>;
   /** Whether the output is a terminal (a live bar); default process.stdout.isTTY. */
@@ -86,8 +92,6 @@ const LESSON_FNS: { [K in keyof LessonFns]: string } = {
   rescaleResumeStep: "lesson-15",
 };
 
-/** This process trains alone (no data parallelism yet): MiniMind's world size 1. */
-const WORLD_SIZE = 1;
 
 /** The resume file of `stage` in `dir` (its name carries the hidden size, so it is looked for). */
 function findResume(dir: string, stage: Stage): string {
@@ -103,14 +107,8 @@ function findResume(dir: string, stage: Stage): string {
 }
 
 function batchTensors(samples: Sample[], ids: number[]): { inputIds: tf.Tensor2D; labels: tf.Tensor2D } {
-  const L = samples[0].inputIds.length;
-  const inputIds = new Int32Array(ids.length * L);
-  const labels = new Int32Array(ids.length * L);
-  ids.forEach((id, r) => {
-    inputIds.set(samples[id].inputIds, r * L);
-    labels.set(samples[id].labels, r * L);
-  });
-  return { inputIds: tf.tensor2d(inputIds, [ids.length, L], "int32"), labels: tf.tensor2d(labels, [ids.length, L], "int32") };
+  const p = packRows(samples, ids);
+  return { inputIds: tf.tensor2d(p.inputIds, [p.rows, p.length], "int32"), labels: tf.tensor2d(p.labels, [p.rows, p.length], "int32") };
 }
 
 /** Mean next-token loss over `samples`, in batches of `batchSize` (weighted by each batch's counted tokens). */
@@ -201,6 +199,9 @@ async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResu
   if (resume && opts.configName) checkShapes(resume.weights, presetConfig(preset, tok.vocabSize, settings.maxSeqLen), `checkpoint ${resumeFile}`, `--config ${configName}`);
   if (config.vocabSize !== tok.vocabSize) throw new TrainError(`the model has ${config.vocabSize} token ids, the tokenizer (${tok.name}) ${tok.vocabSize}`);
   const initial = resume ? resume.weights : undefined;
+  const worldSize = opts.workers ?? 1;
+  const hooks = stage as PostTrainingStage;
+  if (worldSize > 1 && (hooks.buildModel || hooks.loss || hooks.trainable || stage.run)) throw new TrainError(`--workers is for stages that train the whole model on its next-token loss (pretrain, sft); ${stage.name} has a model or loss of its own`, 2);
 
   // 2. Whose functions run: the model's pieces, the loop's (lessons 14-15) and the stage's own.
   const resolved = await resolveRun<LessonFns & Record<string, unknown>>(runningPieces(config, { lmLoss: true }), { ...LESSON_FNS, ...stage.functions }, { useReference: opts.useReference });
@@ -245,11 +246,11 @@ async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResu
 
   const B = settings.batchSize;
   const K = settings.accumulationSteps;
-  const itersPerEpoch = Math.ceil(data.train.length / B);
+  const itersPerEpoch = Math.ceil(data.train.length / (B * worldSize));
   const totalSteps = settings.steps ?? settings.epochs * itersPerEpoch;
   log(`Model: --config ${configName} (${preset.summary}), vocab ${config.vocabSize} (${tok.name}): ${(paramCount / 1e6).toFixed(3)}M trainable parameters`);
   // The batch as this run uses it (a stage's own settings and the command line override the config's).
-  log(`Data: ${data.source}: ${data.train.length} samples to train on, ${data.heldOut.length} held out; ${itersPerEpoch} batches of ${B} × ${settings.maxSeqLen} tokens an epoch`);
+  log(`Data: ${data.source}: ${data.train.length} samples to train on, ${data.heldOut.length} held out; ${itersPerEpoch} batches of ${worldSize > 1 ? `${worldSize} workers × ` : ""}${B} × ${settings.maxSeqLen} tokens an epoch`);
   if (data.skipped > 0) log(`  skipped ${data.skipped} malformed line${data.skipped === 1 ? "" : "s"}: ${data.problems.join("; ")}${data.problems.length < data.skipped ? "; …" : ""}`);
   // The weights file holds the best held-out evaluation's weights unless --keep last (see TrainSettings.keep).
   const keepBest = (settings.keep ?? "best") === "best" && data.heldOut.length > 0;
@@ -263,12 +264,12 @@ async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResu
   // 4. Position: where this process starts.
   let step = resume?.meta.step ?? 0;
   let epoch = resume?.meta.epoch ?? 0;
-  let startInEpoch = resume ? fns.rescaleResumeStep(resume.meta.stepInEpoch, resume.meta.worldSize, WORLD_SIZE) : 0;
+  let startInEpoch = resume ? fns.rescaleResumeStep(resume.meta.stepInEpoch, resume.meta.worldSize, worldSize) : 0;
   const losses: Array<[number, number]> = resume ? [...resume.meta.losses] : [];
   const heldOut: Array<[number, number]> = resume ? [...resume.meta.heldOut] : [];
   let tokensSeen = resume?.meta.tokensSeen ?? 0;
   const trainSecondsBefore = resume?.meta.trainSeconds ?? 0;
-  if (resume) log(`Resuming ${show(resumeFile!)} at micro-batch ${step} (epoch ${epoch + 1}, batch ${startInEpoch} of it done)`);
+  if (resume) log(`Resuming ${show(resumeFile!)} at micro-batch ${step} (epoch ${epoch + 1}, batch ${startInEpoch} of it done${resume.meta.worldSize !== worldSize ? `: ${resume.meta.stepInEpoch} batches of a ${resume.meta.worldSize}-process run, rescaled to ${worldSize} (lesson 15's rescaleResumeStep)` : ""})`);
 
   const before = resume?.meta.before ?? { heldOutLoss: heldOutLoss(model, data.heldOut, B), samples: generateSamples(model, ctx, stage) };
   if (!resume) heldOut.push([0, before.heldOutLoss]);
@@ -307,7 +308,7 @@ async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResu
       epoch: nextEpoch,
       stepInEpoch: nextInEpoch,
       adamStep: state.t,
-      worldSize: WORLD_SIZE,
+      worldSize,
       rng: { seed: settings.seed, epoch: nextEpoch },
       tokensSeen,
       trainSeconds: trainSeconds(),
@@ -337,26 +338,39 @@ async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResu
     optimizer.step(arrays, lr);
   };
 
+  // Ranks 1 … N − 1 of a data-parallel run (lib/train/workers.ts); rank 0 is this process.
+  if (worldSize > 1) log(`Data parallel: ${worldSize} processes, each computing the gradients of ${B} of every ${B * worldSize} samples; rank 0 combines them and steps`);
+  const pool = worldSize > 1 ? await GradientWorkers.start(worldSize, { config, useReference: opts.useReference, backend: tf.getBackend() }) : undefined;
+  /** One global batch's loss and its gradients (of loss / K), computed here or across the workers. */
+  const batchGradients = async (ids: number[]): Promise<{ loss: number; gradList: tf.Tensor[] }> => {
+    if (pool) {
+      const r = await pool.gradients(data.train, ids, variables, (inputIds, labels) => stageLoss(hooks, ctx, model, inputIds, labels));
+      return { loss: r.loss, gradList: r.grads.map((g, j) => tf.tidy(() => tf.div(tf.tensor(g, variables[j].shape, "float32"), K))) };
+    }
+    const batch = batchTensors(data.train, ids);
+    const { value, grads } = tf.variableGrads(() => {
+      const loss = stageLoss(hooks, ctx, model, batch.inputIds, batch.labels);
+      return K > 1 ? tf.div(loss, K) : loss;
+    }, variables);
+    const loss = value.dataSync()[0] * K;
+    tf.dispose([value, batch.inputIds, batch.labels]);
+    return { loss, gradList: variables.map((v) => grads[v.name]) };
+  };
+
   const bar = progress(totalSteps, step, settings.logEvery, opts.tty);
   let lr = fns.cosineLr(step, totalSteps, settings.learningRate);
   let stopped = false;
   try {
     while (step < totalSteps && !stopped) {
       const order = epochOrder(data.train.length, settings.seed, epoch);
-      const batches = fns.skipBatches(order, B, startInEpoch);
+      const batches = fns.skipBatches(order, B * worldSize, startInEpoch);
       const startStep = startInEpoch;
       let s = startInEpoch;
       for (let i = 0; i < batches.length && step < totalSteps; i++) {
         s++;
         step++;
         lr = fns.cosineLr(step, totalSteps, settings.learningRate);
-        const batch = batchTensors(data.train, batches[i]);
-        const { value, grads } = tf.variableGrads(() => {
-          const loss = stageLoss(stage as PostTrainingStage, ctx, model, batch.inputIds, batch.labels);
-          return K > 1 ? tf.div(loss, K) : loss;
-        }, variables);
-        const loss = value.dataSync()[0] * K;
-        const gradList = variables.map((v) => grads[v.name]);
+        const { loss, gradList } = await batchGradients(batches[i]);
         if (accumulated) {
           gradList.forEach((g, j) => {
             const d = g.dataSync() as Float32Array;
@@ -366,7 +380,7 @@ async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResu
           pending = true;
           if (fns.shouldStepOptimizer(s, K)) optimizerStep(lr);
         } else if (fns.shouldStepOptimizer(s, K)) applyClipped(gradList, lr);
-        tf.dispose([value, ...Object.values(grads), batch.inputIds, batch.labels]);
+        tf.dispose(gradList);
         tokensSeen += batches[i].length * settings.maxSeqLen;
         losses.push([step, loss]);
 
@@ -405,6 +419,7 @@ async function trainStage(opts: RunOptions, signal: StopSignal): Promise<RunResu
     }
   } finally {
     bar.stop();
+    pool?.close();
   }
   if (stopped) {
     built.dispose();

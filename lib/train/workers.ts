@@ -1,0 +1,214 @@
+/**
+ * Data-parallel training on several processes, MiniMind's DistributedDataParallel in miniature
+ * (trainer/train_pretrain.py with `torchrun --nproc_per_node N`): `npm run train -- <stage> --workers N`.
+ *
+ * The training process is rank 0; it forks N − 1 gradient workers (lib/train/worker-main.ts), each
+ * with its own copy of the model on its own core. Every micro-batch is a global batch of N × B
+ * samples, split as MiniMind's DistributedSampler splits the epoch's order: rank r takes positions
+ * r, r + N, r + 2N, … of the batch. Each rank computes the loss and gradients of its part; the
+ * gradients are combined (the all-reduce) in rank 0, which clips and steps AdamW alone and sends
+ * the new weights with the next batch. Only rank 0 holds optimizer state, so checkpoints, resume
+ * and Ctrl-C are the one-process run's.
+ *
+ * The all-reduce weights each rank's gradient by the labels it counted: the result is the gradient
+ * of the whole global batch's mean loss, the same number one process computes on the same N × B
+ * samples. MiniMind's all-reduce averages the ranks equally, which is the same whenever the ranks
+ * count equally many labels (full-length pretraining rows); with SFT's padding it is not, and this
+ * keeps the one-process curve. Not bit for bit: each rank sums its own rows' contributions to a
+ * weight gradient and the two sums are then added, a different rounding order from one sum over
+ * all rows (float addition is not associative), so curves agree to float rounding that grows
+ * slowly over steps (test/train-workers.test.ts states the tolerance).
+ *
+ * Messages go over Node's IPC channel with structured-clone serialisation (typed arrays travel as
+ * bytes, about 2 MB of weights and 2 MB of gradients a step for the tiny model); processes, not
+ * worker_threads, because tsx's loader does not reach worker threads on Node 20.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import * as tf from "../tf.js";
+import type { MiniMindConfig } from "../model/config.js";
+import type { Sample } from "./data.js";
+import { TrainError } from "./errors.js";
+
+/** Rows of samples packed as the model reads them: [rows, length] int32, row-major. */
+export interface PackedRows {
+  inputIds: Int32Array;
+  labels: Int32Array;
+  rows: number;
+  length: number;
+}
+
+/** The samples `ids` (equal lengths) as one [rows, length] batch. */
+export function packRows(samples: Sample[], ids: readonly number[]): PackedRows {
+  const length = samples[ids[0]].inputIds.length;
+  const inputIds = new Int32Array(ids.length * length);
+  const labels = new Int32Array(ids.length * length);
+  ids.forEach((id, r) => {
+    inputIds.set(samples[id].inputIds, r * length);
+    labels.set(samples[id].labels, r * length);
+  });
+  return { inputIds, labels, rows: ids.length, length };
+}
+
+/** Labels the next-token loss counts: all but each row's first, and not −100 (the loss's shift). */
+export function countedLabels(p: PackedRows): number {
+  let n = 0;
+  for (let r = 0; r < p.rows; r++) for (let t = 1; t < p.length; t++) if (p.labels[r * p.length + t] !== -100) n++;
+  return n;
+}
+
+/** Rank r's part of a global batch: positions r, r + N, r + 2N, … (MiniMind's DistributedSampler). */
+export function rankPart<T>(batch: readonly T[], rank: number, worldSize: number): T[] {
+  return batch.filter((_, m) => m % worldSize === rank);
+}
+
+/** One rank's result: its mean loss, the labels it counted, and the gradient of every variable. */
+export interface PartGradients {
+  loss: number;
+  counted: number;
+  grads: Float32Array[];
+}
+
+/** Loss and gradients of `lossOf` on `part`, with respect to `variables` (read out as typed arrays). */
+export function partGradients(variables: tf.Variable[], lossOf: (inputIds: tf.Tensor2D, labels: tf.Tensor2D) => tf.Scalar, part: PackedRows): PartGradients {
+  const inputIds = tf.tensor2d(part.inputIds, [part.rows, part.length], "int32");
+  const labels = tf.tensor2d(part.labels, [part.rows, part.length], "int32");
+  const { value, grads } = tf.variableGrads(() => lossOf(inputIds, labels), variables);
+  const result = { loss: value.dataSync()[0], counted: countedLabels(part), grads: variables.map((v) => Float32Array.from(grads[v.name].dataSync() as Float32Array)) };
+  tf.dispose([value, inputIds, labels, ...Object.values(grads)]);
+  return result;
+}
+
+/**
+ * The all-reduce: Σ_r (n_r / Σn) · g_r and the same mix of the losses, for each rank's counted
+ * labels n_r (a rank with no rows has n_r = 0 and is left out).
+ */
+export function combineParts(parts: PartGradients[]): { loss: number; grads: Float32Array[] } {
+  const total = parts.reduce((n, p) => n + p.counted, 0);
+  const used = parts.filter((p) => p.counted > 0);
+  const grads = used[0].grads.map((g) => new Float32Array(g.length));
+  let loss = 0;
+  for (const p of used) {
+    const w = p.counted / total;
+    loss += w * p.loss;
+    p.grads.forEach((g, i) => {
+      const out = grads[i];
+      for (let j = 0; j < g.length; j++) out[j] += w * g[j];
+    });
+  }
+  return { loss, grads };
+}
+
+/** What a worker needs to build its copy of the model. */
+export interface WorkerInit {
+  config: MiniMindConfig;
+  /** The lessons whose reference runs (--use-reference), so the worker resolves the same functions. */
+  useReference: string[];
+  /** The backend rank 0 trains on. */
+  backend: string;
+}
+
+/** Messages to a worker. */
+export type ToWorker = ({ type: "init" } & WorkerInit) | { type: "step"; id: number; weights: Float32Array[]; part: PackedRows };
+
+/** Messages from a worker. */
+export type FromWorker = { type: "ready" } | ({ type: "grads"; id: number } & PartGradients) | { type: "error"; message: string };
+
+const WORKER_MAIN = join(import.meta.dirname, "worker-main.ts");
+/** tsx's loader, by its resolved URL, so the worker starts whatever the current folder. */
+const TSX = import.meta.resolve("tsx");
+
+/** One forked worker, its pending reply and how it ended. */
+interface Worker {
+  child: ChildProcess;
+  rank: number;
+  waiting?: { resolve: (m: FromWorker) => void; reject: (e: Error) => void };
+  ended?: string;
+}
+
+/** Ranks 1 … N − 1 of a data-parallel run (see the module comment); rank 0 is the caller. */
+export class GradientWorkers {
+  private nextId = 0;
+
+  private constructor(private readonly workers: Worker[]) {}
+
+  /** Forks `worldSize − 1` workers and waits until each has built its model. */
+  static async start(worldSize: number, init: WorkerInit): Promise<GradientWorkers> {
+    const workers: Worker[] = [];
+    for (let rank = 1; rank < worldSize; rank++) {
+      // Ctrl-C in a terminal reaches the whole process group: the workers ignore it (worker-main.ts)
+      // and rank 0 saves; they exit when rank 0 disconnects or dies.
+      const child = fork(WORKER_MAIN, [String(rank)], { execArgv: ["--import", TSX], serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+      const worker: Worker = { child, rank };
+      child.on("message", (m: FromWorker) => {
+        const w = worker.waiting;
+        worker.waiting = undefined;
+        if (m.type === "error") w?.reject(new TrainError(`worker ${rank}: ${m.message}`));
+        else w?.resolve(m);
+      });
+      child.on("exit", (code, signal) => {
+        worker.ended = `worker ${rank} exited (${signal ?? `code ${code}`})`;
+        worker.waiting?.reject(new TrainError(worker.ended));
+        worker.waiting = undefined;
+      });
+      workers.push(worker);
+    }
+    const pool = new GradientWorkers(workers);
+    try {
+      await Promise.all(workers.map((w) => pool.request(w, { type: "init", ...init }).reply));
+    } catch (err) {
+      pool.close();
+      throw err;
+    }
+    return pool;
+  }
+
+  /** Number of processes in the run, rank 0 included. */
+  get worldSize(): number {
+    return this.workers.length + 1;
+  }
+
+  /**
+   * Loss and gradients of the global batch `ids` of `samples`: rank 0's part here with `lossOf`,
+   * the others' in the workers at the current weights of `variables`, combined (the all-reduce).
+   */
+  async gradients(samples: Sample[], ids: readonly number[], variables: tf.Variable[], lossOf: (inputIds: tf.Tensor2D, labels: tf.Tensor2D) => tf.Scalar): Promise<{ loss: number; grads: Float32Array[] }> {
+    const N = this.worldSize;
+    const weights = variables.map((v) => v.dataSync() as Float32Array);
+    const requests = this.workers.map((w) => {
+      const part = rankPart(ids, w.rank, N);
+      if (part.length === 0) return { sent: Promise.resolve(), reply: Promise.resolve<FromWorker>({ type: "grads", id: -1, loss: 0, counted: 0, grads: [] }) };
+      return this.request(w, { type: "step", id: this.nextId++, weights, part: packRows(samples, part) });
+    });
+    // Rank 0 computes once the batches and weights are written out (its work blocks the event loop).
+    await Promise.all(requests.map((r) => r.sent));
+    const replies = requests.map((r) => r.reply as Promise<PartGradients>);
+    const own = partGradients(variables, lossOf, packRows(samples, rankPart(ids, 0, N)));
+    return combineParts([own, ...(await Promise.all(replies))]);
+  }
+
+  /** Ends every worker (they exit when the channel closes). */
+  close(): void {
+    for (const w of this.workers) if (w.child.connected) w.child.disconnect();
+  }
+
+  /** Sends `message`; `sent` settles once it is written out, `reply` with the worker's answer. */
+  private request(w: Worker, message: ToWorker): { sent: Promise<void>; reply: Promise<FromWorker> } {
+    if (w.ended) {
+      const failed = Promise.reject(new TrainError(w.ended));
+      failed.catch(() => undefined);
+      return { sent: Promise.resolve(), reply: failed };
+    }
+    let sent: Promise<void> = Promise.resolve();
+    const reply = new Promise<FromWorker>((resolve, reject) => {
+      w.waiting = { resolve, reject };
+      sent = new Promise((done) =>
+        w.child.send(message, (err) => {
+          if (err) reject(new TrainError(`worker ${w.rank}: ${err.message}`));
+          done();
+        }),
+      );
+    });
+    return { sent, reply };
+  }
+}
