@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as tf from "../lib/tf.js";
 import { loadModel } from "../lib/model/checkpoint.js";
-import { exportHf } from "../lib/serve/export.js";
+import { exportModel } from "../lib/serve/export.js";
 import { TINY_CHAT_CHECKPOINT } from "../lib/serve/checkpoints.js";
 import { minimindSource } from "../tools/serve/minimind-source.js";
 import { ROOT } from "../grader/engine/paths.js";
@@ -27,7 +27,7 @@ afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
 describe("npm run export", () => {
   it("writes config.json with MiniMind's field names and the four files", async () => {
-    const r = await exportHf(TINY_CHAT_CHECKPOINT, OUT);
+    const r = await exportModel(TINY_CHAT_CHECKPOINT, OUT);
     expect(r.files.map((f) => f.slice(OUT.length + 1))).toEqual(["config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json"]);
     const config = JSON.parse(readFileSync(join(OUT, "config.json"), "utf8")) as Record<string, unknown>;
     expect(config).toMatchObject({ model_type: "minimind", hidden_size: 64, num_hidden_layers: 2, vocab_size: 259, num_attention_heads: 4, num_key_value_heads: 2, max_position_embeddings: 1024, tie_word_embeddings: true });
