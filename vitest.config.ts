@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: "grade",
           include: ["grader/lesson-*/grade.test.ts"],
+          // The engine's modules transformed once, kept on disk: a grading starts in a second, not three.
+          experimental: { fsModuleCache: true },
           // The learner's files are bundled by the grader, not imported by vitest: a save in them reruns grading in watch mode.
           forceRerunTriggers: [`${process.env.COURSE_EXERCISES_DIR ?? "exercises"}/**/*.ts`],
         },

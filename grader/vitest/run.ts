@@ -18,7 +18,7 @@ export function lessonTestFile(lesson: string): string {
 
 /** The environment suite.ts reads its settings from. */
 export function settingsEnv(s: SuiteSettings): Record<string, string> {
-  return { COURSE_GRADE_SOLUTIONS: s.solutions ? "1" : "", COURSE_GRADE_ONLY: s.only ?? "", COURSE_GRADE_TIMEOUT_MS: String(s.caseTimeoutMs) };
+  return { COURSE_GRADE_SOLUTIONS: s.solutions ? "1" : "", COURSE_GRADE_ONLY: s.only ?? "", COURSE_GRADE_TIMEOUT_MS: String(s.caseTimeoutMs), COURSE_GRADE_AT_ONCE: "1" };
 }
 
 /** A vitest test-name filter for one function of a lesson ("lesson-23 maskedGae "): its cases only. */

@@ -5,8 +5,9 @@
  * engine (tools/loop/grading.ts → grader/engine/isolate.ts), which makes the plan in the reference
  * process (or reads frozen expectations) without running any learner code; the tests are defined
  * from that plan. The learner's code is bundled and started in its sandboxed process only when a
- * test of the file is about to run (so `vitest list` runs none of it), every case is judged in the
- * engine exactly as before, and each test then reports its case's verdict. The progress record is
+ * test of the file is about to run (so `vitest list` runs none of it; `npm run grade`, which always
+ * runs the tests, sets COURSE_GRADE_AT_ONCE=1 to start it beside the plan), every case is judged
+ * in the engine exactly as before, and each test then reports its case's verdict. The progress record is
  * written by the engine once every planned case has reported, never from a partial run.
  *
  * Settings come from the environment, so that `npm run grade` and a plain `npx vitest --project
@@ -58,7 +59,7 @@ export async function gradeSuite(testFileUrl: string): Promise<void> {
   const lesson = basename(dirname(fileURLToPath(testFileUrl)));
   const settings = suiteSettings();
   let open!: () => void;
-  const begin = new Promise<void>((r) => (open = r));
+  const begin = process.env.COURSE_GRADE_AT_ONCE === "1" ? undefined : new Promise<void>((r) => (open = r));
   let planned!: (p: LessonPlan) => void;
   const plan = new Promise<LessonPlan>((r) => (planned = r));
   const grading: Promise<Graded> = Promise.resolve()
@@ -79,7 +80,7 @@ export async function gradeSuite(testFileUrl: string): Promise<void> {
   const implDir = settings.solutions ? join(paths.solutions, lesson) : lessonExercisesDir(lesson);
 
   const p = await plan;
-  beforeAll(() => open());
+  if (begin) beforeAll(() => open());
   describe(lesson, () => {
     if ("fatal" in p) {
       it("grading", async ({ task }) => {

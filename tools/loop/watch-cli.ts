@@ -1,17 +1,19 @@
 /**
  * npm run watch lesson-NN [function] [-- --timeout <s>]
  *
- * Re-grades a lesson every time one of its exercise files is saved, and shows one line per
- * function. Each grading runs in a fresh child process (grader/engine/isolate.ts), so the edited
- * file is always the one graded, and a function stuck in an endless loop is stopped.
+ * Vitest's watch mode on the lesson's grade tests (grader/vitest/): every save of one of the
+ * lesson's exercise files re-runs them, and the view shows one line per function. Each grading runs
+ * the learner's code in a fresh sandboxed process (grader/engine/isolate.ts), so the edited file is
+ * always the one graded, and a function stuck in an endless loop is stopped.
  */
 import chalk from "chalk";
 import { existsSync, watch } from "node:fs";
-import { gradeLesson } from "./grading.js";
+import type { TestModule } from "vitest/node";
 import { gradedLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
 import { lessonExercisesDir, shown } from "./locations.js";
 import { debouncedRunner } from "./schedule.js";
 import { functionLines } from "./status.js";
+import { functionFilter, gradedOf, lessonTestFile, settingsEnv } from "../../grader/vitest/run.js";
 
 const USAGE = `usage: npm run watch lesson-NN [function] [-- --timeout <seconds>]
 
@@ -34,37 +36,50 @@ async function main(): Promise<number> {
   if (!existsSync(dir)) throw new Error(`${shown(dir)} is missing: \`npm run reset ${lesson.id}\` puts the stubs back.`);
   const interactive = process.stdout.isTTY === true;
 
-  const gradeOnce = async () => {
-    const t0 = Date.now();
-    const { run, summaries } = await gradeLesson(lesson.id, { only, caseTimeoutMs: seconds * 1000 });
+  let started = Date.now();
+  const show = (modules: ReadonlyArray<TestModule>) => {
+    const graded = modules.map(gradedOf).find((g) => g !== undefined);
     if (interactive) process.stdout.write("\x1b[2J\x1b[3J\x1b[H");
     else console.log("");
     console.log(chalk.bold(`${lesson.id} · ${lesson.title}`) + chalk.dim(`  watching ${shown(dir)}/ (Ctrl-C to stop)`));
     console.log("");
-    if (run.fatal) console.log(chalk.red(`could not grade: ${run.fatal.message}`));
+    const summaries = graded?.summaries ?? [];
+    if (!graded) console.log(chalk.red("could not grade: vitest reported no grading (see above)"));
+    else if (graded.run.fatal) console.log(chalk.red(`could not grade: ${graded.run.fatal.message}`));
     else if (only && summaries.length === 0) console.log(chalk.red(`${lesson.id} has no function named "${only}"`));
     else for (const line of functionLines(summaries, process.stdout.columns || 120)) console.log(`  ${line}`);
     const passed = summaries.filter((s) => s.verdict === "passed").length;
     const colour = passed === summaries.length && passed > 0 ? chalk.green : chalk.yellow;
     console.log("");
-    console.log(colour(`${passed}/${summaries.length} functions pass`) + chalk.dim(` · graded at ${new Date().toLocaleTimeString()} in ${((Date.now() - t0) / 1000).toFixed(1)} s`));
+    console.log(colour(`${passed}/${summaries.length} functions pass`) + chalk.dim(` · graded at ${new Date().toLocaleTimeString()} in ${((Date.now() - started) / 1000).toFixed(1)} s`));
     if (passed < summaries.length) console.log(chalk.dim(`details: npm run grade ${lesson.id}${only ? ` ${only}` : ""} · a hint: npm run hint ${lesson.id}`));
   };
 
-  const runner = debouncedRunner(
-    () => gradeOnce().catch((err: unknown) => console.error(chalk.red(`could not grade: ${err instanceof Error ? err.message : String(err)}`))),
-    SETTLE_MS,
-  );
+  Object.assign(process.env, settingsEnv({ solutions: false, only, caseTimeoutMs: seconds * 1000 }));
+  console.log(chalk.dim(`grading ${lesson.id} …`));
+  const { startVitest } = await import("vitest/node");
+  const vitest = await startVitest("test", [lessonTestFile(lesson.id)], {
+    project: "grade",
+    watch: true,
+    reporters: [{ onTestRunEnd: show }],
+    testNamePattern: only ? functionFilter(lesson.id, only) : undefined,
+    // Saves are caught below, wherever COURSE_EXERCISES_DIR is (vite watches only the course folder).
+    forceRerunTriggers: [],
+  });
+  if (!vitest) throw new Error("vitest did not start");
+  const runner = debouncedRunner(async () => {
+    started = Date.now();
+    await vitest.rerunTestSpecifications(await vitest.getRelevantTestSpecifications([lessonTestFile(lesson.id)]));
+  }, SETTLE_MS);
   const watcher = watch(dir, (_event, file) => {
     if (file && !String(file).endsWith(".ts")) return;
     if (!runner.busy()) console.log(chalk.dim("change saved: grading …"));
     runner.trigger();
   });
-  console.log(chalk.dim(`grading ${lesson.id} …`));
-  runner.runNow();
   await new Promise<void>((resolve) => process.once("SIGINT", resolve));
   watcher.close();
   runner.stop();
+  await vitest.close();
   return 0;
 }
 
