@@ -1,5 +1,5 @@
 /**
- * npm run serve -- [--checkpoint FILE] [--port 8998] [--host 127.0.0.1] [--max-queue 8]
+ * npm run serve -- [--checkpoint FILE] [--lora ADAPTER] [--port 8998] [--host 127.0.0.1] [--max-queue 8]
  *                  [--api-key KEY] [--cors-origin URL|*] [--use-reference lesson-4,lesson-27|all]
  *
  * Serves a MiniMindTS checkpoint over an OpenAI-compatible API with a chat page at `/`: MiniMind's
@@ -9,12 +9,12 @@
 import { existsSync, statSync } from "node:fs";
 import { describeRun } from "../../lib/resolver.js";
 import { createModelServer } from "../../lib/serve/app.js";
-import { TINY_CHAT_CHECKPOINT } from "../../lib/serve/checkpoints.js";
+import { servedCheckpoint, TINY_CHAT_CHECKPOINT } from "../../lib/serve/checkpoints.js";
 import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 import { shown } from "../loop/locations.js";
 
 const USAGE =
-  "usage: npm run serve -- [--checkpoint FILE.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--api-key KEY] [--cors-origin URL|*]… [--use-reference lesson-N,…|all]";
+  "usage: npm run serve -- [--checkpoint FILE.safetensors] [--lora ADAPTER.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--api-key KEY] [--cors-origin URL|*]… [--use-reference lesson-N,…|all]";
 
 /** How long closing may take: requests in flight are told within SHUTDOWN_MS, and the process leaves 2 s after at the latest. */
 const SHUTDOWN_MS = 5000;
@@ -26,6 +26,7 @@ function fail(message: string): never {
 async function main(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, {
     checkpoint: { type: "string", default: TINY_CHAT_CHECKPOINT },
+    lora: { type: "string" },
     port: { type: "string", default: "8998" },
     host: { type: "string", default: "127.0.0.1" },
     "max-queue": { type: "string", default: "8" },
@@ -40,6 +41,16 @@ async function main(argv: string[]): Promise<number> {
   if (values["api-key"] === "") return fail("--api-key needs a key: --api-key sk-…");
   const checkpoint = values.checkpoint!;
   if (!existsSync(checkpoint) || !statSync(checkpoint).isFile()) return fail(`no checkpoint file at ${checkpoint}`);
+  if (values.lora !== undefined && (!existsSync(values.lora) || !statSync(values.lora).isFile())) return fail(`no --lora file at ${values.lora}`);
+  // --lora: the adapter merged into the checkpoint by lesson 18's mergeLora (a temporary file, removed at exit).
+  let served;
+  try {
+    served = await servedCheckpoint(checkpoint, values.lora, { useReference: values["use-reference"]!.flatMap((v) => v.split(",")) });
+  } catch (err) {
+    console.error(`could not start the server: ${(err as Error).message}`);
+    return 1;
+  }
+  if (values.lora) for (const line of describeRun(served.choices)) console.log(line);
 
   // From here a Ctrl-C or SIGTERM is ours: while loading it leaves at once (process.exit runs the
   // engine's exit listener, which removes its /tmp/minimind-serve-* folder and kills the generation
@@ -67,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
   let server;
   try {
     server = await createModelServer({
-      checkpoint,
+      checkpoint: served.path,
       useReference: values["use-reference"]!.flatMap((v) => v.split(",")),
       maxQueue,
       apiKey: values["api-key"],
