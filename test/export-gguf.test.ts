@@ -88,7 +88,7 @@ describe.skipIf(llamaMissing !== "")("GGUF export run in llama.cpp (node-llama-c
     const out = join(WORK, "fresh");
     const train = spawnSync(
       process.execPath,
-      ["--import", "tsx", "tools/train/cli.ts", "pretrain", "--config", "micro", "--steps", "8", "--max-seq-len", "64", "--use-reference", "all", "--data", join(ROOT, "datasets", "tiny-corpus.txt"), "--out", out],
+      ["--import", "tsx", "tools/train/cli.ts", "pretrain", "--config", "micro", "--steps", "4", "--max-seq-len", "64", "--use-reference", "all", "--data", join(ROOT, "datasets", "tiny-corpus.txt"), "--out", out],
       { cwd: ROOT, env: { ...process.env, COURSE_BACKEND: "cpu", FORCE_COLOR: "0" }, encoding: "utf8", timeout: 240_000 },
     );
     expect(train.status, train.stderr).toBe(0);

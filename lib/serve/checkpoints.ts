@@ -3,7 +3,7 @@
  * base checkpoint with a LoRA adapter file merged into it (MiniMind's `--lora_weight` and
  * `merge_lora`, model/model_lora.py:56-65), with lesson 18's `mergeLora` through the resolver.
  */
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +36,11 @@ export function isAdapterFile(file: SafetensorsFile): boolean {
   return names.length > 0 && names.every((n) => ADAPTER_NAME.test(n));
 }
 
+/** The answer to an adapter file given where a full checkpoint belongs. */
+function adapterOnlyError(path: string): CheckpointError {
+  return new CheckpointError(`${path} holds LoRA adapters only, no base model: pass the base checkpoint as --checkpoint and this file as --lora ${path}`);
+}
+
 function readFile(path: string, what: string): SafetensorsFile {
   if (!existsSync(path)) throw new CheckpointError(`no ${what} at ${path}`);
   try {
@@ -51,9 +56,7 @@ function readFile(path: string, what: string): SafetensorsFile {
  */
 function readBase(path: string): { config: MiniMindConfig; tensors: Record<string, StoredTensor> } {
   const file = readFile(path, "checkpoint file");
-  if (isAdapterFile(file)) {
-    throw new CheckpointError(`${path} holds LoRA adapters only, no base model: pass the base checkpoint as --checkpoint and this file as --lora ${path}`);
-  }
+  if (isAdapterFile(file)) throw adapterOnlyError(path);
   const config = miniMindConfig(JSON.parse(file.metadata.config ?? "{}") as Partial<MiniMindConfig>);
   for (const spec of parameterSpecs(config)) {
     const t = file.tensors[spec.name];
@@ -116,6 +119,40 @@ export async function loadCheckpointWeights(checkpoint: string, opts: { lora?: s
     merged.dispose();
   }
   return { config: base.config, tensors, choices: [{ lesson: "lesson-18", name: "mergeLora", source: resolution.source, why: resolution.why }] };
+}
+
+/** True when the safetensors file at `path` holds LoRA adapter weights only (read from its header alone). */
+export function adapterOnly(path: string): boolean {
+  const fd = openSync(path, "r");
+  try {
+    const size = Buffer.alloc(8);
+    if (readSync(fd, size, 0, 8, 0) < 8) return false;
+    const length = Number(size.readBigUInt64LE(0));
+    if (length > 100_000_000) return false;
+    const header = Buffer.alloc(length);
+    readSync(fd, header, 0, length, 8);
+    const names = Object.keys(JSON.parse(header.toString("utf8")) as Record<string, unknown>).filter((n) => n !== "__metadata__");
+    return names.length > 0 && names.every((n) => ADAPTER_NAME.test(n));
+  } catch {
+    return false; // not a safetensors file: the loader says so in its own words
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * What `npm run serve` serves for `--checkpoint` and `--lora`: the checkpoint itself without an
+ * adapter, else the merge (`mergedCheckpoint`), removed when the process exits. An adapter-only
+ * file given as the checkpoint is a CheckpointError naming --lora.
+ */
+export async function servedCheckpoint(checkpoint: string, lora: string | undefined, opts: ResolveOptions = {}): Promise<{ path: string; choices: FunctionChoice[] }> {
+  if (!lora) {
+    if (adapterOnly(checkpoint)) throw adapterOnlyError(checkpoint);
+    return { path: checkpoint, choices: [] };
+  }
+  const merged = await mergedCheckpoint(checkpoint, lora, opts);
+  process.on("exit", merged.dispose);
+  return { path: merged.path, choices: merged.choices };
 }
 
 /**
