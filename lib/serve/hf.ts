@@ -22,7 +22,8 @@ import { tokenizerConfig } from "./export-tokenizer.js";
  * `rope_scaling: null` and no `rope_parameters` (the converter's transformers-5 fix, lines 93-95),
  * and the model's class and dtype. Deviation, on purpose: `bos_token_id`/`eos_token_id`, which the
  * converter leaves at Qwen3Config's None, carry the model's ids so that `generate` stops at
- * <|im_end|> without being told.
+ * <|im_end|> without being told. `head_dim` is the model's own; the converter computes
+ * hidden_size / num_attention_heads (line 50), which is the same unless head_dim was set apart.
  *
  * Align with: scripts/convert_model.py:40-96
  */
