@@ -23,8 +23,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT, paths } from "../grader/engine/paths.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { ROOT, coursePaths as paths } from "./course/paths.js";
+import { generateStub } from "./stubs.js";
 import { findLesson } from "./catalog.js";
 
 export type FunctionSource = "exercises" | "solutions";

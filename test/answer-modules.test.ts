@@ -13,7 +13,7 @@ import { CATALOG } from "../lib/catalog.js";
 import { answerModuleRefusal, answerModules, parseAnswerTags } from "../grader/engine/answers.js";
 import { ROOT, gradedLessons } from "../grader/engine/paths.js";
 import { lessonFunctionNames } from "../grader/functions.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 import { answerRegionLeaks, answerRegions, planAnswerModules, withholdAnswers } from "../tools/release/withhold.js";
 
 const TOKENIZER = join(ROOT, "lib", "tokenizer.ts");

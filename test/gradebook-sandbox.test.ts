@@ -22,7 +22,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
 import { osSandbox } from "../grader/engine/sandbox.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 
 const REFERENCE = readFileSync(join(ROOT, "solutions", "lesson-23", "ppo.ts"), "utf8");
 const STUB = generateStub(REFERENCE, "lesson-23", "ppo.ts");

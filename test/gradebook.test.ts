@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
 import { osSandbox } from "../grader/engine/sandbox.js";
 import { safeText } from "../tools/gradebook/feedback.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 
 const REFERENCE = readFileSync(join(ROOT, "solutions", "lesson-23", "ppo.ts"), "utf8");
 const FUNCTIONS = ["responseLogpPositions", "maskedGae", "ppoPolicyLoss", "referenceKlPenalty", "clippedValueLoss"];

@@ -15,7 +15,7 @@ import { ROOT, gradedLessons, hintsFile, paths } from "../grader/engine/paths.js
 import { summarise } from "../grader/engine/summary.js";
 import type { CaseResult } from "../grader/engine/types.js";
 import { TIERS } from "../grader/engine/hint-types.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 import { functionsIn } from "../tools/loop/functions.js";
 import { functionToHint, loadHints } from "../tools/loop/hints.js";
 import { emptyProgress, lessonHash, lessonPassed, lessonRecord, readProgress, writeProgress } from "../tools/loop/progress.js";

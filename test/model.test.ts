@@ -23,7 +23,7 @@ import { LessonsNotFinishedError } from "../lib/resolver.js";
 import type { ModelPieces, ProjectQkv } from "../lib/model/types.js";
 import { ROOT, paths } from "../grader/engine/paths.js";
 import { Rng } from "../lib/random.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 import { attention, projectQkv, repeatKv } from "../solutions/lesson-11/attention.js";
 import { rmsNorm } from "../solutions/lesson-9/rmsnorm.js";
 import { causalLmLoss } from "../solutions/lesson-10/loss.js";

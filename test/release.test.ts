@@ -17,7 +17,7 @@ import { caseOutput } from "../grader/engine/outputs.js";
 import { ROOT, gradedLessons } from "../grader/engine/paths.js";
 import { findCase } from "../grader/engine/run.js";
 import { loadLessonUnderTest } from "../grader/engine/selfcheck.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 import { readdirSync } from "node:fs";
 import { buildEdition, findLeaks, publishInto } from "../tools/release/edition.js";
 import { checkEdition } from "../tools/release/check.js";

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, paths } from "../grader/engine/paths.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 import { cleanStaleTemporaries, writeFileAtomic } from "../tools/workspace.js";
 
 const LESSON = "lesson-3";

@@ -13,7 +13,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG, MODULE_TITLES, findLesson } from "../lib/catalog.js";
 import { ROOT, paths } from "../grader/engine/paths.js";
-import { generateStub } from "../tools/stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 import { buildSite, pageName, type BuildResult } from "../tools/site/build.js";
 import { serveStatic, type RunningServer } from "../tools/site/serve.js";
 

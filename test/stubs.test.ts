@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
-import { MarkerError, generateStub } from "../tools/stubs/generate.js";
+import { MarkerError, generateStub } from "../lib/stubs.js";
 import { syncStubs, type StubStatus } from "../tools/stubs/sync.js";
 import { BACKUPS_DIR } from "../tools/workspace.js";
 

@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import ts from "typescript";
-import { generateStub } from "./stubs/generate.js";
+import { generateStub } from "../lib/stubs.js";
 
 /** exercises/<lesson>/<file> → its stub, for every solutions/<lesson>/<file>.ts under `root`. */
 export function generatedStubs(root: string): Map<string, string> {

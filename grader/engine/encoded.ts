@@ -5,6 +5,7 @@
  * patch `Math`, `dataSync` or a kernel in its own process and change nothing in this one.
  * No TensorFlow.js here: the command line imports this module at start-up.
  */
+import { createHash } from "node:crypto";
 import { fmt } from "./format.js";
 import type { Tolerance } from "./types.js";
 
@@ -295,4 +296,38 @@ export function scalarOf(v: Encoded): number | undefined {
   if (v.t === "number") return v.v;
   if (v.t === "tensor" && v.data.length === 1) return Number(v.data[0]);
   return undefined;
+}
+
+/** The structure of a value and its numeric leaves (tensor data, or a number as one element), in a fixed order. */
+export function encodedStructure(v: Encoded, leaves: Array<ArrayLike<number>>): string {
+  switch (v.t) {
+    case "tensor":
+      leaves.push(v.data);
+      return `T${v.dtype}[${v.shape}]`;
+    case "number":
+      leaves.push([v.v]);
+      return "N";
+    case "array":
+      return `[${v.items.map((x) => encodedStructure(x, leaves)).join(",")}]`;
+    case "object":
+      return `{${v.keys.map((k, i) => `${JSON.stringify(k)}:${encodedStructure(v.values[i], leaves)}`).join(",")}}`;
+    case "string":
+    case "boolean":
+      return `${v.t}:${JSON.stringify(v.v)}`;
+    case "disposed-tensor":
+      return `D${v.dtype}[${v.shape}]`;
+    case "other":
+      return `O:${v.what}`;
+    default:
+      return v.t;
+  }
+}
+
+/** A stable hash of a case's encoded inputs. */
+export function hashEncoded(v: Encoded): string {
+  const h = createHash("sha256");
+  const leaves: Array<ArrayLike<number>> = [];
+  h.update(encodedStructure(v, leaves));
+  for (const d of leaves) h.update(Buffer.from(Float64Array.from(d, Number).buffer));
+  return h.digest("hex").slice(0, 24);
 }

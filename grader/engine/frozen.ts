@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Encoded } from "./encoded.js";
+import { encodedStructure, type Encoded } from "./encoded.js";
 import type { CaseOutput } from "./outputs.js";
 import { casesFile, paths } from "./paths.js";
 import type { PlanEntry, ProbeOutput } from "./protocol.js";
@@ -26,7 +26,7 @@ import { matchMistake } from "./judge.js";
 export type Fingerprint =
   /** The mistake's output has another structure than the expected one: stored whole. */
   | { whole: Encoded }
-  /** Leaf by leaf (in `walk` order of the expected value): the differing positions and values. */
+  /** Leaf by leaf (in `encodedStructure` order of the expected value): the differing positions and values. */
   | { diffs: Array<{ at: Int32Array; values: number[] }> };
 
 export interface FrozenCase {
@@ -46,37 +46,12 @@ export interface FrozenLesson {
   cases: FrozenCase[];
 }
 
-/** The structure of a value and its numeric leaves (tensor data, or a number as one element), in a fixed order. */
-function walk(v: Encoded, leaves: Array<ArrayLike<number>>): string {
-  switch (v.t) {
-    case "tensor":
-      leaves.push(v.data);
-      return `T${v.dtype}[${v.shape}]`;
-    case "number":
-      leaves.push([v.v]);
-      return "N";
-    case "array":
-      return `[${v.items.map((x) => walk(x, leaves)).join(",")}]`;
-    case "object":
-      return `{${v.keys.map((k, i) => `${JSON.stringify(k)}:${walk(v.values[i], leaves)}`).join(",")}}`;
-    case "string":
-    case "boolean":
-      return `${v.t}:${JSON.stringify(v.v)}`;
-    case "disposed-tensor":
-      return `D${v.dtype}[${v.shape}]`;
-    case "other":
-      return `O:${v.what}`;
-    default:
-      return v.t;
-  }
-}
-
 /** The fingerprint of a mistake's output against the expected one (null when the mistake produced none). */
 export function fingerprint(output: CaseOutput, expected: CaseOutput): Fingerprint | null {
   if (output.status !== "ok") return null;
   const mine: Array<ArrayLike<number>> = [];
   const theirs: Array<ArrayLike<number>> = [];
-  if (expected.status !== "ok" || walk(output.value, mine) !== walk(expected.value, theirs)) return { whole: output.value };
+  if (expected.status !== "ok" || encodedStructure(output.value, mine) !== encodedStructure(expected.value, theirs)) return { whole: output.value };
   return {
     diffs: mine.map((m, j) => {
       const at: number[] = [];
@@ -118,15 +93,6 @@ export function mistakeOutput(fp: Fingerprint, expected: CaseOutput): Encoded | 
     }
   };
   return rebuild(expected.value);
-}
-
-/** A stable hash of a case's encoded inputs. */
-export function hashEncoded(v: Encoded): string {
-  const h = createHash("sha256");
-  const leaves: Array<ArrayLike<number>> = [];
-  h.update(walk(v, leaves));
-  for (const d of leaves) h.update(Buffer.from(Float64Array.from(d, Number).buffer));
-  return h.digest("hex").slice(0, 24);
 }
 
 // ---------------------------------------------------------------- the file

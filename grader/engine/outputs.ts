@@ -10,8 +10,7 @@ import { isNotImplemented } from "../../lib/errors.js";
 import { describe, encodeValue, tensorsIn } from "./compare.js";
 import { learnerLocation, tfjsOpName } from "./location.js";
 import type { AnyFn, CaseDef, ExerciseDef, Inputs } from "./types.js";
-import type { Encoded } from "./encoded.js";
-import { hashEncoded } from "./frozen.js";
+import { hashEncoded, type Encoded } from "./encoded.js";
 
 export type CaseOutput = (
   | { status: "ok"; value: Encoded; leaked: number; mutated: string[]; ms: number }

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { generateStub } from "../../tools/stubs/generate.js";
+import { generateStub } from "../../lib/stubs.js";
 import { loadGrader, loadImplementation, loadMutants, type LoadedMutant } from "./load.js";
 import { ROOT, paths } from "./paths.js";
 import { runLesson, type Implementation } from "./run.js";

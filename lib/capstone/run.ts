@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { PRESETS } from "../train/settings.js";
 import { STAGE_NAMES } from "../train/stages/index.js";
 import { renderReport, type CapstoneReport, type StageOutcome } from "./report.js";

@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { resolveFunctions, type FunctionChoice } from "../resolver.js";
 import { createTokenizer, type BpeModel } from "../tokenizer.js";
 import { trainTokenizer } from "../train/tokenizer.js";

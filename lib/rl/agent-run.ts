@@ -14,7 +14,7 @@ import { withCtrlC, type StopSignal } from "../train/interrupt.js";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { describeRun, type FunctionChoice } from "../resolver.js";
 import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";

@@ -4,7 +4,7 @@
  * `answer` and `kind`), the exact-match check, and the short task SFT that gives RL a start.
  */
 import { join } from "node:path";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { loadRecords, shown } from "../train/data.js";
 import { TrainError } from "../train/errors.js";
 

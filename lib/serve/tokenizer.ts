@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { COURSE_TOKENIZER_PATH, loadTokenizer } from "../tokenizer.js";
 import { BYTE_VOCAB_SIZE, decodeBytes, encodeBytes } from "../model/byte-tokenizer.js";
 

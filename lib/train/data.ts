@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { Rng } from "../random.js";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { newReport, readJsonl } from "../data/jsonl.js";
 import { TrainError } from "./errors.js";
 

@@ -15,7 +15,7 @@ import { withCtrlC, type StopSignal } from "./interrupt.js";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import * as tf from "../tf.js";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { describeRun, type FunctionChoice } from "../resolver.js";
 import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
@@ -27,52 +27,10 @@ import { epochOrder, type Sample } from "./data.js";
 import { TrainError } from "./errors.js";
 import { progress } from "./progress.js";
 import { PRESETS, presetConfig, type TrainSettings } from "./settings.js";
-import type { Stage, StageContext } from "./stage.js";
+import type { RunOptions, RunResult, Stage, StageContext } from "./stage.js";
 import { buildStageModel, stageLoss, type PostTrainingStage } from "./stage-hooks.js";
 import { decodeText, trainTokenizer } from "./tokenizer.js";
 import { GradientWorkers, packRows } from "./workers.js";
-
-export interface RunOptions {
-  stage: Stage;
-  /** --config: a name of PRESETS; on resume, checked against the checkpoint's shapes. */
-  configName?: string;
-  /** --steps: micro-batches in the whole run. */
-  steps?: number;
-  /**
-   * --stop-after: end the run after this many micro-batches (held-out loss, weights, resume file,
-   * run.json) while the learning-rate schedule still spans --steps, as a Ctrl-C at that step would;
-   * `--resume` continues it. The RL runs start from such a short SFT.
-   */
-  stopAfter?: number;
-  outDir: string;
-  /** --resume: the folder of the run to continue. */
-  resumeDir?: string;
-  useReference: string[];
-  dataPath?: string;
-  fromPath?: string;
-  /**
-   * --workers: processes that train together (data parallelism, lib/train/workers.ts); default 1.
-   * Each takes --batch-size samples of every global batch.
-   */
-  workers?: number;
-  /** Settings from the command line (batch size, lr, save interval, …). */
-  overrides?: Partial<TrainSettings>;
-  /** Whether the output is a terminal (a live bar); default process.stdout.isTTY. */
-  tty?: boolean;
-  /** Called after every micro-batch, once its tensors are freed (the leak test counts tensors here). */
-  onStep?: (step: number) => void;
-  /**
-   * --name: what the run is called in its chart titles, messages and run.json when it is not the
-   * stage's name (the capstone's task SFT is an sft run named "task-sft").
-   */
-  name?: string;
-}
-
-export interface RunResult {
-  /** 0 finished, 130 stopped by Ctrl-C after saving. */
-  exitCode: number;
-  report: Record<string, unknown>;
-}
 
 interface LessonFns {
   cosineLr: (step: number, total: number, lr: number) => number;

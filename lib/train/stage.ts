@@ -9,7 +9,6 @@ import type { MiniMindTS } from "../model/model.js";
 import type { StoredTensor } from "../model/safetensors.js";
 import type { Variable } from "../tf.js";
 import type { Sample } from "./data.js";
-import type { RunOptions, RunResult } from "./run.js";
 import type { TrainSettings } from "./settings.js";
 import type { TrainTokenizer } from "./tokenizer.js";
 
@@ -65,4 +64,47 @@ export interface Stage {
    * between updates); it gets `npm run train`'s options as they are.
    */
   run?(opts: RunOptions): Promise<RunResult>;
+}
+
+/** What `npm run train` hands a run (lib/train/run.ts's loop, or a stage's own `run`). */
+export interface RunOptions {
+  stage: Stage;
+  /** --config: a name of PRESETS; on resume, checked against the checkpoint's shapes. */
+  configName?: string;
+  /** --steps: micro-batches in the whole run. */
+  steps?: number;
+  /**
+   * --stop-after: end the run after this many micro-batches (held-out loss, weights, resume file,
+   * run.json) while the learning-rate schedule still spans --steps, as a Ctrl-C at that step would;
+   * `--resume` continues it. The RL runs start from such a short SFT.
+   */
+  stopAfter?: number;
+  outDir: string;
+  /** --resume: the folder of the run to continue. */
+  resumeDir?: string;
+  useReference: string[];
+  dataPath?: string;
+  fromPath?: string;
+  /**
+   * --workers: processes that train together (data parallelism, lib/train/workers.ts); default 1.
+   * Each takes --batch-size samples of every global batch.
+   */
+  workers?: number;
+  /** Settings from the command line (batch size, lr, save interval, …). */
+  overrides?: Partial<TrainSettings>;
+  /** Whether the output is a terminal (a live bar); default process.stdout.isTTY. */
+  tty?: boolean;
+  /** Called after every micro-batch, once its tensors are freed (the leak test counts tensors here). */
+  onStep?: (step: number) => void;
+  /**
+   * --name: what the run is called in its chart titles, messages and run.json when it is not the
+   * stage's name (the capstone's task SFT is an sft run named "task-sft").
+   */
+  name?: string;
+}
+
+export interface RunResult {
+  /** 0 finished, 130 stopped by Ctrl-C after saving. */
+  exitCode: number;
+  report: Record<string, unknown>;
 }

@@ -7,7 +7,7 @@
  * on lib/model/byte-tokenizer.ts through this same interface.
  */
 import { relative } from "node:path";
-import { ROOT } from "../../grader/engine/paths.js";
+import { ROOT } from "../course/paths.js";
 import { BOS_ID, BYTE_VOCAB_SIZE, decodeBytes, encodeBytes, EOS_ID, PAD_ID } from "../model/byte-tokenizer.js";
 import { BOS_TOKEN, COURSE_TOKENIZER_PATH, courseTokenizer as bpeTokenizer, EOS_TOKEN, type TextTokenizer } from "../tokenizer.js";
 

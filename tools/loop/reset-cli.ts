@@ -2,7 +2,7 @@
  * npm run reset lesson-NN [function] [-- --yes]
  *
  * Puts back the stub of a lesson's exercise files, or only the body of one function, regenerated
- * from solutions/ (tools/stubs/generate.ts). It asks first (--yes skips the question) and always
+ * from solutions/ (lib/stubs.ts). It asks first (--yes skips the question) and always
  * saves the learner's file under .backups/<time>/ before writing: no work is ever lost. The backup
  * is complete (written under a temporary name, then renamed) before the learner's file is replaced,
  * itself through a temporary and a rename; temporaries a killed run left are removed by the next.
@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "../../grader/engine/paths.js";
-import { generateStub } from "../stubs/generate.js";
+import { generateStub } from "../../lib/stubs.js";
 import { solutionLessons } from "../stubs/sync.js";
 import { BACKUPS_DIR, backupFile, cleanStaleTemporaries, writeFileAtomic } from "../workspace.js";
 import { anyLesson, confirm, parseArgs, runCommand, UsageError } from "./cli-support.js";

@@ -21,7 +21,7 @@ import { frozenPath, serializeFrozen } from "../../grader/engine/frozen.js";
 import { ROOT, casesFile, gradedLessons, paths } from "../../grader/engine/paths.js";
 import { recordCalls, replaySource } from "../../grader/engine/replay.js";
 import { deps } from "../../grader/engine/deps.js";
-import { generateStub } from "../stubs/generate.js";
+import { generateStub } from "../../lib/stubs.js";
 import { planAnswerModules, taggedFiles, type EditionAnswerModule } from "./withhold.js";
 
 /** What an edition records about itself (`.course-edition.json`). */

@@ -9,10 +9,11 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { CATALOG, MODULE_TITLES, type LessonInfo } from "../../lib/catalog.js";
 import { ROOT, paths } from "../../grader/engine/paths.js";
-import { generateStub } from "../stubs/generate.js";
+import { generateStub } from "../../lib/stubs.js";
 import { exportedTypesIn, functionsIn, type FunctionInfo } from "../loop/functions.js";
 import { codeBlock, createMarkdown, renderMarkdown, type Heading, type LinkTarget, type RenderEnv } from "./markdown.js";
-import { COURSE_NAME, STYLE, escapeHtml, layout } from "./page.js";
+import { escapeHtml } from "./html.js";
+import { COURSE_NAME, STYLE, layout } from "./page.js";
 
 export interface BuildOptions {
   outDir: string;

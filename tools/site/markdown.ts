@@ -17,7 +17,7 @@ import katex from "katex";
 import MarkdownIt from "markdown-it";
 import type { StateBlock, StateInline } from "markdown-it";
 import Token from "markdown-it/lib/token.mjs";
-import { escapeHtml } from "./page.js";
+import { escapeHtml } from "./html.js";
 import { citationUrl } from "./sources.js";
 
 for (const [name, lang] of Object.entries({ bash, diff, javascript, json, plaintext, python, shell, typescript })) hljs.registerLanguage(name, lang);

@@ -2,16 +2,13 @@
  * The HTML around the rendered markdown: one layout for every page (header, optional table of
  * contents, previous/next links), and the site's stylesheet. No JavaScript: the pages are static.
  */
+import { escapeHtml } from "./html.js";
 import type { Heading } from "./markdown.js";
 
 export const COURSE_NAME = "MiniMind RL course";
 
 /** Every page's footer: the two licences (LICENSE, LICENSE-LESSONS at the repository root). */
 export const FOOTER = `<footer class="site-footer">The lessons' text and figures are licensed under <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a> (LICENSE-LESSONS); the code (solutions, exercises, grader, tools, labs, lib) under the <a href="https://www.apache.org/licenses/LICENSE-2.0" rel="license">Apache License 2.0</a> (LICENSE). MiniMind and AReaL, which the lessons cite, are Apache-2.0 projects of their authors.</footer>`;
-
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 export interface NavLink {
   href: string;

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { paths } from "../../grader/engine/paths.js";
 import { BACKUPS_DIR, backupFile, cleanStaleTemporaries, committedText, currentText, writeFileAtomic } from "../workspace.js";
-import { generateStub } from "./generate.js";
+import { generateStub } from "../../lib/stubs.js";
 
 export type StubState =
   /** exercises/ holds exactly the generated stub */

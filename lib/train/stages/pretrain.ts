@@ -8,7 +8,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../../../grader/engine/paths.js";
+import { ROOT } from "../../course/paths.js";
 import { isTextRecord } from "../../data/jsonl.js";
 import { asSample, loadRecords, shown, splitHeldOut } from "../data.js";
 import type { Stage, StageContext } from "../stage.js";

@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../../../grader/engine/paths.js";
+import { ROOT } from "../../course/paths.js";
 import { Rng } from "../../random.js";
 import { isConversationRecord } from "../../data/jsonl.js";
 import { asSample, loadRecords, shown, splitHeldOut } from "../data.js";
