@@ -20,7 +20,7 @@ const reply = (user: string, tools = false, thinking = false) => DEMO_EXCHANGES.
 const health = async () => (await (await fetch(`${base}/health`)).json()) as { running: number; waiting: number; cancelled: number; finished: number };
 
 beforeAll(async () => {
-  server = await createModelServer({ checkpoint: TINY_CHAT_CHECKPOINT, useReference: ["all"], maxQueue: 1, bodyLimit: 64 * 1024 });
+  server = await createModelServer({ checkpoint: TINY_CHAT_CHECKPOINT, useReference: ["all"], maxQueue: 1, maxBatch: 1, bodyLimit: 64 * 1024 });
   await server.app.listen({ port: 0, host: "127.0.0.1" });
   const addr = server.app.server.address() as { port: number };
   base = `http://127.0.0.1:${addr.port}`;
@@ -312,6 +312,8 @@ describe("load", { timeout: 120_000 }, () => {
 
   it("a generation process that dies is replaced: the request in flight fails cleanly, the next one succeeds", async () => {
     const pid = server.engine.pid!;
+    // Frozen first, so that the generation is surely in flight when the process dies.
+    process.kill(pid, "SIGSTOP");
     const pending = chat({ model: "tiny-chat", messages: [{ role: "user", content: "Tell me a long story" }], temperature: 1, max_tokens: 900 });
     await new Promise((r) => setTimeout(r, 200));
     process.kill(pid, "SIGKILL");

@@ -82,7 +82,7 @@ describe("one server, many faults", { timeout: 180_000 }, () => {
   let base: string;
   let port: number;
   beforeAll(async () => {
-    ({ server, base, port } = await serve({ maxQueue: 1, requestTimeoutMs: 1500 }));
+    ({ server, base, port } = await serve({ maxQueue: 1, maxBatch: 1, requestTimeoutMs: 1500 }));
   }, 120_000);
   afterAll(async () => {
     await server?.app.close();
@@ -246,20 +246,36 @@ describe("access: API key and CORS", { timeout: 120_000 }, () => {
 describe("closing", { timeout: 120_000 }, () => {
   it("tells the requests in flight (503, an error event), answers new ones 503, and ends within its deadline despite a slow client", async () => {
     const { server, base, port } = await serve({ shutdownMs: 1500 });
-    const long = { model: "tiny-chat", messages: [{ role: "user", content: "Tell me a long story" }], temperature: 1, max_tokens: 900 };
-    const stream = streamed(base, long); // runs
-    await sleep(300);
-    const whole = call(base, "/v1/chat/completions", long); // waits behind it
+    const long = { model: "tiny-chat", messages: [{ role: "user", content: "Tell me a long story" }], temperature: 1, max_tokens: 900, stream: true };
+    // A stream that has begun, its generation process then frozen so that it cannot finish first.
+    const response = await fetch(`${base}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(long) });
+    const reader = response.body!.getReader();
+    let streamedText = new TextDecoder().decode((await reader.read()).value);
+    process.kill(server.engine.pid!, "SIGSTOP");
+    const stream = (async () => {
+      for (let r = await reader.read(); !r.done; r = await reader.read()) streamedText += new TextDecoder().decode(r.value);
+      return streamedText;
+    })();
+    const whole = call(base, "/v1/chat/completions", { ...long, stream: false }); // waits behind it
     const slow = rawHttp(port, `POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`, 30_000);
+    // A keep-alive connection opened before closing, its request sent while closing.
+    const open = connect(port, "127.0.0.1");
+    await new Promise((r) => open.once("connect", r));
+    let late = "";
+    open.on("data", (d) => (late += d.toString()));
     await sleep(1000);
     const started = performance.now();
-    await server.app.close();
+    const closed = server.app.close();
+    open.write("GET /v1/models HTTP/1.1\r\nHost: x\r\n\r\n");
+    await closed;
     expect(performance.now() - started).toBeLessThan(6000);
+    expect(late).toMatch(/^HTTP\/1\.1 503/);
+    expect(late).toContain('"code":"service_unavailable"');
+    open.destroy();
     const w = await whole;
     expect(w.status).toBe(503);
     expect(w.json.error.message).toMatch(/shutting down/);
-    const s = await stream;
-    expect(s.events.some((e) => e.includes("shutting down"))).toBe(true);
+    expect(await stream).toMatch(/data: \{"error":\{"message":"the server is shutting down"[\s\S]*data: \[DONE\]/);
     await slow; // its connection was dropped
   });
 });

@@ -27,8 +27,10 @@ const PAGE_DIR = fileURLToPath(new URL("./page/", import.meta.url));
 export interface ServerOptions {
   checkpoint: string;
   useReference?: string[];
-  /** Generations that may wait behind the running one (default 8); more get 429. */
+  /** Generations that may wait behind the running ones (default 8); more get 429. */
   maxQueue?: number;
+  /** Generations decoded together by continuous batching (default 4; 1: one at a time). */
+  maxBatch?: number;
   /** Largest request body in bytes (default 256 KiB); larger gets 413. */
   bodyLimit?: number;
   /** Kill and restart generation when no token comes for this long (default 60 s). */
@@ -73,7 +75,7 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
   const useReference = opts.useReference ?? [];
   const template = await resolveFunction<RenderChat>("lesson-4", "renderChat", { useReference });
   const parser = await resolveFunction<ParseAssistantText>("lesson-27", "parseAssistantText", { useReference });
-  const engine = new GenerationEngine({ checkpoint: opts.checkpoint, useReference, maxQueue: opts.maxQueue, stallMs: opts.stallMs });
+  const engine = new GenerationEngine({ checkpoint: opts.checkpoint, useReference, maxQueue: opts.maxQueue, maxBatch: opts.maxBatch, stallMs: opts.stallMs });
   const requestTimeout = opts.requestTimeoutMs ?? 30_000;
   const ready = await engine.start();
   let tokenizer: ChatTokenizer;
@@ -99,7 +101,7 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
   const bodyLimit = opts.bodyLimit ?? 256 * 1024;
   const app = Fastify({
     bodyLimit,
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, verbose: true, allowUnionTypes: true } },
     logger: false,
     // Node checks request deadlines only every connectionsCheckingInterval (30 s by default).
     serverFactory: (handler) => createServer({ requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) }, handler),

@@ -1,18 +1,17 @@
 /**
- * The server's side of generation: one generation process (lib/serve/worker.ts), one generation
- * at a time, and a bounded queue in front of it. A request that finds the queue full is refused
- * at once (the HTTP layer answers 429 with Retry-After) instead of waiting without limit.
+ * The server's side of generation: one generation process (lib/serve/worker.ts) that decodes up to
+ * `maxBatch` generations together (continuous batching, lib/serve/batcher.ts), and a bounded queue
+ * in front of it. A request that finds the queue full is refused at once (the HTTP layer answers
+ * 429 with Retry-After) instead of waiting without limit.
  *
- * A generation is cancelled by leaving a mark in a folder the process checks before each token;
- * a process that stops answering (a learner's `generate` that never returns) is killed after
- * `stallMs` and started again, so the next request still gets a model.
+ * A generation is cancelled by a message the process reads between two decoding steps; a process
+ * that stops answering (a learner's piece that never returns) is killed after `stallMs`, and a
+ * process that dies, however often, is started again with backoff, so the next request still gets
+ * a model.
  */
 import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FromWorker, GenerateJob, TokenLogprobs } from "./protocol.js";
+import type { FromWorker, GenerateJob, TokenLogprobs, ToWorker, WorkerStart } from "./protocol.js";
 
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
 
@@ -22,8 +21,10 @@ export type FinishReason = "eos" | "length" | "cancelled";
 export interface EngineOptions {
   checkpoint: string;
   useReference?: string[];
-  /** Generations that may wait behind the running one (default 8). */
+  /** Generations that may wait behind the running ones (default 8). */
   maxQueue?: number;
+  /** Generations decoded together, as the rows of one batch (default 4; 1 is one at a time, like MiniMind's server). */
+  maxBatch?: number;
   /** Kill and restart the generation process when it sends nothing for this long (default 60 s). */
   stallMs?: number;
   /** COURSE_BACKEND for the generation process (default: this process's, else wasm). */
@@ -67,6 +68,8 @@ interface Pending {
   resolve: (r: FinishReason) => void;
   reject: (e: Error) => void;
   cancelled: boolean;
+  /** When it was sent to the generation process (performance.now() ms). */
+  sentAt: number;
 }
 
 export class GenerationEngine {
@@ -75,10 +78,8 @@ export class GenerationEngine {
   /** A generation process is up and has loaded its model. */
   private alive = false;
   private readonly queue: Pending[] = [];
-  private running: Pending | undefined;
-  /** Where cancel marks go: made here, removed by close() or, whatever ends the process, on its exit. */
-  private readonly cancelDir = mkdtempSync(join(tmpdir(), "minimind-serve-"));
-  private readonly removeCancelDir = () => rmSync(this.cancelDir, { recursive: true, force: true });
+  /** Generations sent to the process, by job id, and when each was sent. */
+  private readonly running = new Map<string, Pending>();
   private serial = 0;
   private stallTimer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -86,7 +87,6 @@ export class GenerationEngine {
   private readonly recent: number[] = [];
   /** When the places promised to refused clients free (performance.now() ms, ascending). */
   private readonly promised: number[] = [];
-  private startedAt = 0;
   /** Restart attempts in a row that failed (reset when one loads its model), and the last one's error. */
   private failedStarts = 0;
   private lastStartError = "";
@@ -96,19 +96,15 @@ export class GenerationEngine {
   /** Generations by how they ended (a cancel that came while queued counts as cancelled). */
   readonly stats = { finished: 0, cancelled: 0, failed: 0 };
 
-  constructor(private readonly opts: EngineOptions) {
-    // process.exit() (a second Ctrl-C, a failed start) runs "exit" listeners but no promise: remove the folder there too.
-    process.once("exit", this.removeCancelDir);
-  }
+  constructor(private readonly opts: EngineOptions) {}
 
-  /** The folder of cancel marks (a test checks it is gone after close). */
-  get cancelFolder(): string {
-    return this.cancelDir;
+  private get maxBatch(): number {
+    return this.opts.maxBatch ?? 4;
   }
 
   /** Starts the generation process and waits until its model is loaded. */
   async start(): Promise<Ready> {
-    const child = fork(WORKER, [JSON.stringify({ checkpoint: this.opts.checkpoint, useReference: this.opts.useReference ?? [], cancelDir: this.cancelDir })], {
+    const child = fork(WORKER, [JSON.stringify({ checkpoint: this.opts.checkpoint, useReference: this.opts.useReference ?? [], maxBatch: this.maxBatch } satisfies WorkerStart)], {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, COURSE_BACKEND: this.opts.backend ?? process.env.COURSE_BACKEND ?? "wasm" },
@@ -157,7 +153,7 @@ export class GenerationEngine {
 
   /** Generations running or waiting. */
   get load(): { running: number; waiting: number } {
-    return { running: this.running ? 1 : 0, waiting: this.queue.length };
+    return { running: this.running.size, waiting: this.queue.length };
   }
 
   /**
@@ -170,7 +166,7 @@ export class GenerationEngine {
       throw new UnavailableError(`the generation process is being restarted (${this.failedStarts} attempts failed so far: ${this.lastStartError})`, Math.ceil(restartDelayMs(this.failedStarts) / 1000));
     }
     const maxQueue = this.opts.maxQueue ?? 8;
-    if (this.running && this.queue.length >= maxQueue) throw new QueueFullError(this.retryAfter());
+    if (this.running.size >= this.maxBatch && this.queue.length >= maxQueue) throw new QueueFullError(this.retryAfter());
     const id = `job-${process.pid}-${++this.serial}`;
     let pending!: Pending;
     const done = new Promise<FinishReason>((resolve, reject) => {
@@ -180,6 +176,7 @@ export class GenerationEngine {
         resolve,
         reject,
         cancelled: false,
+        sentAt: 0,
       };
     });
     this.queue.push(pending);
@@ -189,8 +186,8 @@ export class GenerationEngine {
 
   /**
    * Seconds a refused client should wait before trying again, so that clients who honour it find a
-   * place. A place frees each time a generation ends: the running one ends after what remains of a
-   * recent generation's time, the next ones one generation apart. Every refusal is promised the
+   * place. A place frees each time a generation ends: the oldest running one ends after what remains
+   * of a recent generation's time, the next ones a generation's time / maxBatch apart. Every refusal is promised the
    * next place not yet promised to an earlier refusal (promises lapse once their time has come), so
    * a crowd refused together is told to come back spread over the places, not all at once.
    */
@@ -198,8 +195,9 @@ export class GenerationEngine {
     const now = performance.now();
     while (this.promised.length > 0 && this.promised[0] <= now) this.promised.shift();
     const generationMs = this.recent.length > 0 ? this.recent.reduce((a, b) => a + b, 0) / this.recent.length : 1000;
-    const firstFree = now + Math.max(0, generationMs - (now - this.startedAt));
-    const at = this.promised.length > 0 ? Math.max(firstFree, this.promised[this.promised.length - 1] + generationMs) : firstFree;
+    const oldest = Math.min(now, ...[...this.running.values()].map((p) => p.sentAt));
+    const firstFree = now + Math.max(0, generationMs - (now - oldest));
+    const at = this.promised.length > 0 ? Math.max(firstFree, this.promised[this.promised.length - 1] + generationMs / this.maxBatch) : firstFree;
     this.promised.push(at);
     return Math.max(1, Math.ceil((at - now) / 1000));
   }
@@ -214,17 +212,23 @@ export class GenerationEngine {
       p.resolve("cancelled");
       return;
     }
-    if (this.running === p) writeFileSync(join(this.cancelDir, p.job.id), "");
+    if (this.running.get(p.job.id) === p) this.tell({ type: "cancel", id: p.job.id });
   }
 
+  private tell(m: ToWorker): void {
+    if (this.child?.connected) this.child.send(m);
+  }
+
+  /** Sends waiting generations to the process while it has rows free. */
   private pump(): void {
-    if (this.running || !this.child || !this.alive) return;
-    const next = this.queue.shift();
-    if (!next) return;
-    this.running = next;
-    this.startedAt = performance.now();
-    this.child.send(next.job);
-    this.armStallTimer();
+    if (!this.child || !this.alive) return;
+    while (this.running.size < this.maxBatch && this.queue.length > 0) {
+      const next = this.queue.shift()!;
+      next.sentAt = performance.now();
+      this.running.set(next.job.id, next);
+      this.tell(next.job);
+      if (this.running.size === 1) this.armStallTimer();
+    }
   }
 
   private armStallTimer(): void {
@@ -232,13 +236,12 @@ export class GenerationEngine {
     this.stallTimer = setTimeout(() => this.onStall(), this.opts.stallMs ?? 60_000);
   }
 
-  private finish(reason: FinishReason | Error): void {
-    const p = this.running;
+  private finish(id: string, reason: FinishReason | Error): void {
+    const p = this.running.get(id);
     if (!p) return;
-    clearTimeout(this.stallTimer);
-    this.running = undefined;
-    rmSync(join(this.cancelDir, p.job.id), { force: true });
-    this.recent.push(performance.now() - this.startedAt);
+    this.running.delete(id);
+    if (this.running.size === 0) clearTimeout(this.stallTimer);
+    this.recent.push(performance.now() - p.sentAt);
     if (this.recent.length > 8) this.recent.shift();
     if (reason instanceof Error) this.stats.failed++;
     else if (reason === "cancelled") this.stats.cancelled++;
@@ -249,13 +252,14 @@ export class GenerationEngine {
   }
 
   private onMessage(m: FromWorker): void {
-    const p = this.running;
-    if (!p || !("id" in m) || m.id !== p.job.id) return;
+    if (!("id" in m)) return;
+    const p = this.running.get(m.id);
+    if (!p) return;
     if (m.type === "token") {
       this.armStallTimer();
       if (!p.cancelled) p.req.onToken(m.token, m.logprobs);
-    } else if (m.type === "done") this.finish(m.reason);
-    else if (m.type === "error") this.finish(new Error(m.message));
+    } else if (m.type === "done") this.finish(m.id, m.reason);
+    else if (m.type === "error") this.finish(m.id, new Error(m.message));
   }
 
   private onStall(): void {
@@ -271,13 +275,12 @@ export class GenerationEngine {
     this.alive = false;
     if (this.closed) return;
     this.restarts++;
-    const lost = this.running;
-    if (lost) {
-      this.running = undefined;
-      clearTimeout(this.stallTimer);
+    clearTimeout(this.stallTimer);
+    for (const lost of this.running.values()) {
       this.stats.failed++;
       lost.reject(new Error("the generation process stopped during this generation (it was restarted)"));
     }
+    this.running.clear();
     this.scheduleRestart();
   }
 
@@ -314,20 +317,21 @@ export class GenerationEngine {
     clearTimeout(this.restartTimer);
     const closing = new UnavailableError("the server is shutting down", null);
     for (const p of this.queue.splice(0)) p.reject(closing);
-    if (this.running) {
+    for (const p of this.running.values()) {
       this.stats.failed++;
-      this.running.reject(closing);
-      this.running = undefined;
+      p.reject(closing);
     }
+    this.running.clear();
     const child = this.child;
     this.child = undefined;
     // A child that a terminal's Ctrl-C already ended has a signalCode and no exitCode: do not wait for it.
     if (child && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
+      // A process stuck in a step (or stopped) does not act on SIGTERM: SIGKILL it after 2 s.
+      const force = setTimeout(() => child.kill("SIGKILL"), 2000);
       await exited;
+      clearTimeout(force);
     }
-    this.removeCancelDir();
-    process.removeListener("exit", this.removeCancelDir);
   }
 }

@@ -11,8 +11,8 @@ export interface WorkerStart {
   checkpoint: string;
   /** Lessons whose reference runs whatever the learner's state (`--use-reference`). */
   useReference: string[];
-  /** A folder for cancel marks: the child checks `<dir>/<job id>` before each token. */
-  cancelDir: string;
+  /** Generations decoded together, as the rows of one batch (1: one at a time). */
+  maxBatch: number;
 }
 
 /** One generation request. */
@@ -36,7 +36,13 @@ export interface TokenLogprobs {
   top: Array<[id: number, logprob: number]>;
 }
 
-export type ToWorker = GenerateJob;
+/** Stop generation `id` (its `done` comes back with reason "cancelled"). */
+export interface CancelJob {
+  type: "cancel";
+  id: string;
+}
+
+export type ToWorker = GenerateJob | CancelJob;
 
 export type FromWorker =
   | { type: "ready"; choices: FunctionChoice[]; config: { vocabSize: number; maxPositionEmbeddings: number; eosTokenId: number; hiddenSize: number; numHiddenLayers: number }; parameters: number; backend: string }

@@ -14,7 +14,7 @@ import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 import { shown } from "../loop/locations.js";
 
 const USAGE =
-  "usage: npm run serve -- [--checkpoint FILE.safetensors] [--lora ADAPTER.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--api-key KEY] [--cors-origin URL|*]… [--use-reference lesson-N,…|all]";
+  "usage: npm run serve -- [--checkpoint FILE.safetensors] [--lora ADAPTER.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--batch 4] [--api-key KEY] [--cors-origin URL|*]… [--use-reference lesson-N,…|all]";
 
 /** How long closing may take: requests in flight are told within SHUTDOWN_MS, and the process leaves 2 s after at the latest. */
 const SHUTDOWN_MS = 5000;
@@ -30,6 +30,7 @@ async function main(argv: string[]): Promise<number> {
     port: { type: "string", default: "8998" },
     host: { type: "string", default: "127.0.0.1" },
     "max-queue": { type: "string", default: "8" },
+    batch: { type: "string", default: "4" },
     "api-key": { type: "string" },
     "cors-origin": { type: "string", multiple: true, default: [] },
     "use-reference": { type: "string", multiple: true, default: [] },
@@ -38,6 +39,8 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) return fail(`--port must be a whole number from 0 to 65535, got ${values.port}`);
   const maxQueue = Number(values["max-queue"]);
   if (!Number.isInteger(maxQueue) || maxQueue < 0) return fail(`--max-queue must be a whole number ≥ 0, got ${values["max-queue"]}`);
+  const maxBatch = Number(values.batch);
+  if (!Number.isInteger(maxBatch) || maxBatch < 1) return fail(`--batch must be a whole number ≥ 1, got ${values.batch}`);
   if (values["api-key"] === "") return fail("--api-key needs a key: --api-key sk-…");
   const checkpoint = values.checkpoint!;
   if (!existsSync(checkpoint) || !statSync(checkpoint).isFile()) return fail(`no checkpoint file at ${checkpoint}`);
@@ -53,8 +56,8 @@ async function main(argv: string[]): Promise<number> {
   if (values.lora) for (const line of describeRun(served.choices)) console.log(line);
 
   // From here a Ctrl-C or SIGTERM is ours: while loading it leaves at once (process.exit runs the
-  // engine's exit listener, which removes its /tmp/minimind-serve-* folder and kills the generation
-  // process); once serving, it closes the server first, and a second one leaves at once.
+  // engine's exit listener, which kills the generation process); once serving, it closes the
+  // server first, and a second one leaves at once.
   let closing: (() => void) | undefined;
   let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -81,6 +84,7 @@ async function main(argv: string[]): Promise<number> {
       checkpoint: served.path,
       useReference: values["use-reference"]!.flatMap((v) => v.split(",")),
       maxQueue,
+      maxBatch,
       apiKey: values["api-key"],
       corsOrigins: values["cors-origin"]!,
       shutdownMs: SHUTDOWN_MS,
