@@ -296,6 +296,7 @@ ${WRONG}`);
 describe("11. a grader killed with SIGKILL", () => {
   it("leaves no grading process behind, no stack trace, and a build folder the next run removes", async () => {
     const dir = workspace(`export function responseLogpPositions() { for (;;) {} }\n${WRONG.replace(/export function responseLogpPositions[^\n]*\n/, "")}`);
+    const buildsBefore = new Set(existsSync(BUILD_DIR) ? readdirSync(BUILD_DIR) : []);
     const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "grader/cli.ts", "lesson-23", "--timeout", "60"], {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: "0", COURSE_EXERCISES_DIR: relative(ROOT, dir), COURSE_PROGRESS_FILE: join(scratch(), "p.json") },
@@ -322,10 +323,12 @@ describe("11. a grader killed with SIGKILL", () => {
     expect(left).toEqual([]);
     await new Promise((r) => setTimeout(r, 500));
     expect(output).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|\n\s+at /);
-    const stale = readdirSync(BUILD_DIR).filter((d) => d.startsWith(`${child.pid}-`));
-    expect(stale.length).toBe(1);
+    // The bundle is made in the grade project's vitest worker, which usually removes it as it ends when the CLI dies;
+    // one it could not remove is named <pid>-<n> by a process now gone (other test files' live gradings have their own).
+    const stale = readdirSync(BUILD_DIR).filter((d) => !buildsBefore.has(d) && !alive(Number(d.split("-")[0])));
+    expect(stale.length).toBeLessThanOrEqual(1);
     removeStaleBundles();
-    expect(readdirSync(BUILD_DIR).filter((d) => d.startsWith(`${child.pid}-`))).toEqual([]);
+    expect(readdirSync(BUILD_DIR).filter((d) => stale.includes(d))).toEqual([]);
   });
 });
 
