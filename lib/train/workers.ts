@@ -187,9 +187,15 @@ export class GradientWorkers {
     return combineParts([own, ...(await Promise.all(replies))]);
   }
 
-  /** Ends every worker (they exit when the channel closes). */
+  /**
+   * Ends every worker now: a disconnect alone is processed on the event loop, which the caller may
+   * block for long after (a bench's next measurement), so each worker is also sent SIGTERM.
+   */
   close(): void {
-    for (const w of this.workers) if (w.child.connected) w.child.disconnect();
+    for (const w of this.workers) {
+      if (w.child.connected) w.child.disconnect();
+      if (!w.ended) w.child.kill("SIGTERM");
+    }
   }
 
   /** Sends `message`; `sent` settles once it is written out, `reply` with the worker's answer. */

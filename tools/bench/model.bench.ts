@@ -18,6 +18,8 @@ import { fastAttention } from "../../lib/model/fast-attention.js";
 import { attention, type AttentionWeights } from "../../solutions/lesson-11/attention.js";
 import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
 import { stepOn } from "../../lib/model/step.js";
+import { clipGradNorm } from "../../lib/model/train.js";
+import { GradientWorkers } from "../../lib/train/workers.js";
 import { formatProfile, profileStep } from "./step-profile.js";
 import { ROOT } from "../../grader/engine/paths.js";
 import { Rng } from "../../lib/random.js";
@@ -74,6 +76,46 @@ async function measureSteps(backend: "cpu" | "wasm", runs: number, cores: boolea
   const medians = interleaved(trainers.map((t) => t.step), runs);
   trainers.forEach((t) => t.dispose());
   return cores.map((fast, i) => ({ label: label(backend, fast), medianMs: medians[i], runs }));
+}
+
+/**
+ * Median ms of one step in two processes (lib/train/workers.ts: each computes the gradients of 8 of
+ * the 16 sequences, rank 0 combines, clips and steps AdamW) and, in turn with it, of the same step
+ * in one process: the same global batch, the same machine load.
+ */
+async function measureTwoWorkers(runs: number): Promise<Row[]> {
+  await useBackend("wasm");
+  const config = miniMindConfig(TINY);
+  const rng = new Rng(3);
+  const ids = Int32Array.from({ length: BATCH * SEQ }, () => rng.int(0, 511));
+  const samples = Array.from({ length: BATCH }, (_, r) => ({ inputIds: ids.slice(r * SEQ, (r + 1) * SEQ), labels: ids.slice(r * SEQ, (r + 1) * SEQ) }));
+  const model = MiniMindTS.init(config, 1);
+  const optimizer = new AdamW(model.trainableVariables());
+  const variables = model.trainableVariables();
+  const pool = await GradientWorkers.start(2, { config, useReference: [], backend: "wasm" });
+  const single = trainer(true);
+  const order = samples.map((_, i) => i);
+  const samplesMs: number[][] = [[], []];
+  try {
+    for (let r = -1; r < runs; r++) {
+      let t0 = performance.now();
+      const { grads } = await pool.gradients(samples, order, variables, (input, labels) => model.loss(input, labels).loss);
+      clipGradNorm(grads, 1.0);
+      optimizer.step(grads, 5e-4);
+      if (r >= 0) samplesMs[0].push(performance.now() - t0);
+      t0 = performance.now();
+      single.step();
+      if (r >= 0) samplesMs[1].push(performance.now() - t0);
+    }
+  } finally {
+    pool.close();
+    single.dispose();
+    model.dispose();
+  }
+  return [
+    { label: "TypeScript, wasm, two worker processes (each 8 of the 16 sequences)", medianMs: median(samplesMs[0]), runs },
+    { label: "TypeScript, wasm, one process, measured in turn with the two workers", medianMs: median(samplesMs[1]), runs },
+  ];
 }
 
 /** Where one wasm step's milliseconds go (tools/bench/step-profile.ts), averaged over `runs` steps. */
@@ -152,6 +194,7 @@ export default async function bench(): Promise<string> {
   const profile = await profileWasmStep(3);
   const layers = await measureAttentionLayer(15);
   rows.push(...(await measureSteps("wasm", 9, [true, false])));
+  rows.push(...(await measureTwoWorkers(9)));
   const torch = [measureTorch(config, 9, "generic"), measureTorch(config, 9, "openblas"), measureTorch(config, 9, "openblas", 2)];
   rows.push(...(await measureSteps("cpu", 2, [true])));
   await tf.setBackend(previous);
