@@ -13,7 +13,9 @@
  *
  * "Passes" is decided by the course's isolated grader (tools/loop/grading.ts: a child process with
  * a watchdog), never by running the learner's code in this process; a saved progress record
- * (.course-progress.json) whose hash still matches the files answers without grading again. An
+ * (.course-progress.json) whose hash still matches the files answers without grading again. The
+ * grader sits above lib/, so it is connected (`connectGrading`, done by every course command) rather
+ * than imported; processes forked from a connected one inherit the connection. An
  * exercise file that is still the untouched stub, or a function that still throws its
  * NotImplementedError, is "not started" and is not graded at all.
  *
@@ -116,18 +118,42 @@ async function importFunction<F>(file: string, name: string): Promise<F> {
   return fn as F;
 }
 
-/** Runs `fn` with COURSE_EXERCISES_DIR pointing at `dir` (the grading and progress modules read it). */
-function inExercisesDir<T>(dir: string, fn: () => T): T {
-  const previous = process.env.COURSE_EXERCISES_DIR;
-  const isDefault = resolve(dir) === paths.exercises;
-  if (isDefault) delete process.env.COURSE_EXERCISES_DIR;
-  else process.env.COURSE_EXERCISES_DIR = dir;
-  try {
-    return fn();
-  } finally {
-    if (previous === undefined) delete process.env.COURSE_EXERCISES_DIR;
-    else process.env.COURSE_EXERCISES_DIR = previous;
-  }
+/** What the grader says of one learner function: its verdict and counts, why grading could not run, or that it has no cases. */
+export type LearnerVerdict = { verdict: string; passed: number; total: number } | { fatal: string } | { noCases: true };
+
+/** The grader as the resolver asks it: the exports of the module `connectGrading` names (tools/loop/resolver-grading.ts). */
+export interface ResolverGrading {
+  /** The learner's folder of lesson folders (exercises/, or COURSE_EXERCISES_DIR, checked). */
+  exercisesDir(): string;
+  /** Whether the learner's `name` of `lesson`, in the workspace `dir`, passes every case. */
+  learnerVerdict(lesson: string, name: string, dir: string, caseTimeoutMs: number): Promise<LearnerVerdict>;
+}
+
+/** The environment variable naming the connected grading module: forked processes inherit it. */
+const GRADING_MODULE = "COURSE_GRADING_MODULE";
+
+/**
+ * Connects the course's grader to the resolver of this process and of those it starts:
+ * `moduleUrl` is the file URL of a module exporting ResolverGrading's functions.
+ */
+export function connectGrading(moduleUrl: string): void {
+  process.env[GRADING_MODULE] = moduleUrl;
+}
+
+async function grading(): Promise<ResolverGrading> {
+  const url = process.env[GRADING_MODULE];
+  if (!url) throw new Error("no grader is connected to this process (the course's commands connect it; see connectGrading in lib/resolver.ts)");
+  return (await import(url)) as ResolverGrading;
+}
+
+/**
+ * The learner's folder: the connected grader's (which checks COURSE_EXERCISES_DIR), or, in a process
+ * without one (a test), COURSE_EXERCISES_DIR or exercises/ as given.
+ */
+async function learnerFolder(): Promise<string> {
+  if (process.env[GRADING_MODULE]) return (await grading()).exercisesDir();
+  const override = process.env.COURSE_EXERCISES_DIR;
+  return override ? resolve(override) : paths.exercises;
 }
 
 interface Verdict {
@@ -153,18 +179,10 @@ function verdictOf(lesson: string, name: string, dir: string, caseTimeoutMs: num
 }
 
 async function gradeOne(lesson: string, name: string, dir: string, caseTimeoutMs: number): Promise<Verdict> {
-  const progress = await import("../tools/loop/progress.js");
-  const saved = progress.readProgress().lessons[lesson];
-  if (inExercisesDir(dir, () => progress.recordIsFresh(lesson, saved))) {
-    const f = saved.functions[name];
-    if (f) return { passed: f.verdict === "passed", why: describe(f.verdict, f.passed, f.total) };
-  }
-  const { gradeLesson } = await import("../tools/loop/grading.js");
-  const graded = await inExercisesDir(dir, () => gradeLesson(lesson, { only: name, caseTimeoutMs }));
-  if (graded.run.fatal) return { passed: false, why: `grading could not run (${graded.run.fatal.message.split("\n")[0]})` };
-  const s = graded.summaries.find((x) => x.exercise === name);
-  if (!s) return { passed: false, why: "no grader cases" };
-  return { passed: s.verdict === "passed", why: describe(s.verdict, s.passed, s.total) };
+  const v = await (await grading()).learnerVerdict(lesson, name, dir, caseTimeoutMs);
+  if ("fatal" in v) return { passed: false, why: `grading could not run (${v.fatal.split("\n")[0]})` };
+  if ("noCases" in v) return { passed: false, why: "no grader cases" };
+  return { passed: v.verdict === "passed", why: describe(v.verdict, v.passed, v.total) };
 }
 
 function describe(verdict: string, passed: number, total: number): string {
@@ -194,7 +212,7 @@ export async function resolveFunction<F>(lesson: string, name: string, opts: Res
   if (solutionFile && forcedReference(id, opts.useReference)) return reference("--use-reference");
   if (opts.referenceOnly) throw new LessonNotFinishedError(id, name, "not consulted (reference only)");
 
-  const exercises = opts.exercisesDir ?? (await import("../tools/loop/locations.js")).exercisesDir();
+  const exercises = opts.exercisesDir ?? (await learnerFolder());
   const learnerDir = join(exercises, id);
   const learnerName = solutionName ?? fileExporting(learnerDir, name);
   const learnerFile = learnerName ? join(learnerDir, learnerName) : undefined;

@@ -20,6 +20,7 @@ import { decodeSafetensors, encodeSafetensors } from "../lib/model/safetensors.j
 import { loadModel, saveModel } from "../lib/model/checkpoint.js";
 import { REFERENCE_PIECES, referenceProjectQkv, resolvePieces, resolveRun, runningPieces } from "../lib/model/pieces.js";
 import { LessonsNotFinishedError } from "../lib/resolver.js";
+import "./support/grading.js";
 import type { ModelPieces, ProjectQkv } from "../lib/model/types.js";
 import { ROOT, paths } from "../grader/engine/paths.js";
 import { Rng } from "../lib/random.js";

@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT, paths } from "../grader/engine/paths.js";
 import { formatChoices, LessonsNotFinishedError, parseUseReference, resolveFunction, resolveFunctions } from "../lib/resolver.js";
+import "./support/grading.js";
 import { generateStub } from "../lib/stubs.js";
 import { lessonHash } from "../tools/loop/progress.js";
 import { rmsNorm as referenceRmsNorm } from "../solutions/lesson-9/rmsnorm.js";

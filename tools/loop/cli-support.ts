@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs as parseNodeArgs, type ParseArgsConfig } from "node:util";
 import { CATALOG, findLesson, type LessonInfo } from "../../lib/catalog.js";
+import { connectGrading } from "../../lib/resolver.js";
 import { gradedLessons } from "../../grader/engine/paths.js";
 
 /** Bad input from the command line: printed with the usage text, exit code 2. */
@@ -32,6 +33,8 @@ export class HelpRequested extends UsageError {
  * error. Errors print their message only; COURSE_DEBUG=1 adds the stack.
  */
 export async function runCommand(usage: string, main: () => Promise<number> | number): Promise<void> {
+  // A command's runs take the learner's functions that pass, as the grader says (lib/resolver.ts).
+  connectGrading(new URL("./resolver-grading.ts", import.meta.url).href);
   // Output piped into `head` closes early: stop quietly instead of printing a write error.
   process.stdout.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
