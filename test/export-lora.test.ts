@@ -17,7 +17,7 @@ import { Rng } from "../lib/random.js";
 import { miniMindConfig, type MiniMindConfig } from "../lib/model/config.js";
 import { initialParameters } from "../lib/model/params.js";
 import { LoraModel, resolveLoraFunctions, saveAdapters, type LoraFunctions } from "../lib/model/lora.js";
-import { loadSafetensors, type StoredTensor } from "../lib/model/safetensors.js";
+import { loadSafetensors, saveSafetensors, type StoredTensor } from "../lib/model/safetensors.js";
 import { resolveFunction } from "../lib/resolver.js";
 import { TINY_CHAT_CHECKPOINT } from "../lib/serve/checkpoints.js";
 import type { RenderChat } from "../lib/serve/completion.js";
@@ -125,6 +125,13 @@ describe("npm run export -- --lora", () => {
 
   it("refuses an adapter that does not fit the base model, saying which weight and shapes", () => {
     expectOneLineRefusal(cli("export-cli.ts", ["--lora", WRONG, "--use-reference", "all", "--out", join(WORK, "x")]), "does not fit the base model", "self_attn", "[64,64]");
+  });
+
+  it("refuses an adapter whose recorded training model differs from the base, even when its shapes fit", () => {
+    const adapter = loadSafetensors(ADAPTER);
+    const recorded = join(WORK, "lora_deeper_base.safetensors");
+    saveSafetensors(recorded, { tensors: adapter.tensors, metadata: { format: "pt", config: JSON.stringify({ ...config, numHiddenLayers: 4 }) } });
+    expectOneLineRefusal(cli("export-cli.ts", ["--lora", recorded, "--use-reference", "all", "--out", join(WORK, "x")]), "does not fit the base model", "numHiddenLayers 4, the base has 2");
   });
 
   it("refuses a full checkpoint given as --lora", () => {

@@ -28,6 +28,9 @@ export interface CheckpointWeights {
 /** Thrown for a checkpoint or adapter that cannot be used; the message is one line for the learner. */
 export class CheckpointError extends Error {}
 
+/** The config fields that decide which weights exist and their shapes. */
+const SHAPE_FIELDS = ["vocabSize", "hiddenSize", "numHiddenLayers", "numAttentionHeads", "numKeyValueHeads", "headDim", "intermediateSize", "useMoe", "numExperts"] as const;
+
 const ADAPTER_NAME = /^(.+)\.lora\.([AB])\.weight$/;
 
 /** True when every tensor of `file` is a LoRA adapter weight ("<module>.lora.A|B.weight"): the file has no base weights. */
@@ -67,7 +70,7 @@ function readBase(path: string): { config: MiniMindConfig; tensors: Record<strin
 }
 
 /** The adapters of `path` by module ("model.layers.0.self_attn.q_proj"), each A [r, in] and B [out, r], and α. */
-function readAdapters(path: string): { modules: Map<string, { a: StoredTensor; b: StoredTensor }>; alpha: (rank: number) => number } {
+function readAdapters(path: string): { modules: Map<string, { a: StoredTensor; b: StoredTensor }>; alpha: (rank: number) => number; trainedOn: MiniMindConfig | null } {
   const file = readFile(path, "LoRA adapter file");
   if (!isAdapterFile(file)) {
     throw new CheckpointError(`--lora ${path} is not a LoRA adapter file (its tensors are not all "<module>.lora.A|B.weight"); a full checkpoint goes in --checkpoint`);
@@ -86,7 +89,9 @@ function readAdapters(path: string): { modules: Map<string, { a: StoredTensor; b
   }
   // saveAdapters records α; the training run's file does not, and trains with α = r (MiniMind's scale 1).
   const meta = JSON.parse(file.metadata.lora ?? "null") as { alpha?: number } | null;
-  return { modules, alpha: (rank) => meta?.alpha ?? rank };
+  // A training run's adapter file records the config of the model it was trained on.
+  const trainedOn = file.metadata.config ? miniMindConfig(JSON.parse(file.metadata.config) as Partial<MiniMindConfig>) : null;
+  return { modules, alpha: (rank) => meta?.alpha ?? rank, trainedOn };
 }
 
 /**
@@ -97,8 +102,13 @@ function readAdapters(path: string): { modules: Map<string, { a: StoredTensor; b
 export async function loadCheckpointWeights(checkpoint: string, opts: { lora?: string } & ResolveOptions = {}): Promise<CheckpointWeights> {
   const base = readBase(checkpoint);
   if (!opts.lora) return { ...base, choices: [] };
-  const { modules, alpha } = readAdapters(opts.lora);
+  const { modules, alpha, trainedOn } = readAdapters(opts.lora);
   const misfit = (why: string) => new CheckpointError(`--lora ${opts.lora} does not fit the base model ${checkpoint}: ${why}`);
+  if (trainedOn) {
+    for (const key of SHAPE_FIELDS) {
+      if (trainedOn[key] !== base.config[key]) throw misfit(`it was trained on a model with ${key} ${trainedOn[key]}, the base has ${base.config[key]}`);
+    }
+  }
   for (const [module, { a, b }] of modules) {
     const w = base.tensors[`${module}.weight`];
     if (!w) throw misfit(`the base has no ${module}.weight`);
