@@ -12,8 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
-import { loadModel } from "../lib/model/checkpoint.js";
-import type { MiniMindTS } from "../lib/model/model.js";
+import * as tf from "../lib/tf.js";
+import { loadModel, saveModel } from "../lib/model/checkpoint.js";
+import { miniMindConfig } from "../lib/model/config.js";
+import { MiniMindTS } from "../lib/model/model.js";
+import { initialParameters } from "../lib/model/params.js";
 import { resolveFunction } from "../lib/resolver.js";
 import { TINY_CHAT_CHECKPOINT } from "../lib/serve/checkpoints.js";
 import type { RenderChat } from "../lib/serve/completion.js";
@@ -82,6 +85,25 @@ describe.skipIf(llamaMissing !== "")("GGUF export run in llama.cpp (node-llama-c
     const gguf = (await exportModel(TINY_CHAT_CHECKPOINT, join(WORK, "chat16"), { format: "gguf", dtype: "f16" })).files[0];
     const prompts = DEMO_EXCHANGES.slice(0, 3).map((ex) => renderChat([{ role: "user", content: ex.user }], { tools: null, addGenerationPrompt: true, openThinking: false }));
     expect(llamaGreedy(gguf, prompts, 120).map((r) => r.text)).toEqual(DEMO_EXCHANGES.slice(0, 3).map((ex) => ex.reply));
+  }, 300_000);
+
+  it("a mixture-of-experts model (MiniMind's default: one expert a token): llama.cpp's qwen3moe gives the course's greedy text", async () => {
+    const config = miniMindConfig({ vocabSize: 259, hiddenSize: 32, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2, maxPositionEmbeddings: 128, useMoe: true, numExperts: 4, numExpertsPerTok: 1 });
+    const weights = initialParameters(config, 3, 0.3); // a wide init: decisive argmaxes, varied routing
+    const model = new MiniMindTS(config, weights);
+    tf.dispose(Object.values(weights));
+    const checkpoint = join(WORK, "moe.safetensors");
+    saveModel(model, checkpoint);
+    const gguf = (await exportModel(checkpoint, join(WORK, "moe-gguf"), { format: "gguf" })).files[0];
+    const rows = compare(model, checkpoint, gguf, ["Hello there", "What is 2 + 3?", "The quick brown fox"], 40);
+    model.dispose();
+    for (const row of rows) expect(row.llama.ids, row.prompt).toEqual(row.course.ids);
+    expect(rows.some((r) => r.course.ids.length > 20)).toBe(true);
+    const twoExperts = miniMindConfig({ ...config, numExpertsPerTok: 2 });
+    const two = MiniMindTS.init(twoExperts, 1);
+    saveModel(two, join(WORK, "moe2.safetensors"));
+    two.dispose();
+    await expect(exportModel(join(WORK, "moe2.safetensors"), join(WORK, "moe2-gguf"), { format: "gguf" })).rejects.toThrow(/num_experts_per_tok 1/);
   }, 300_000);
 
   it("a model trained here (course BPE tokenizer, merges and all): llama.cpp's tokens and greedy text are the course's", async () => {

@@ -28,7 +28,10 @@ const FILE_TYPE = { f32: 0, f16: 1 } as const;
 function architecture(c: MiniMindConfig): "qwen3" | "qwen3moe" {
   if (c.inferenceRopeScaling) throw new Error("GGUF export of a model with inference_rope_scaling (YaRN) is not supported: export it without");
   if (c.hiddenAct !== "silu") throw new Error(`GGUF export needs hidden_act "silu" (llama.cpp's qwen3 uses SwiGLU), got "${c.hiddenAct}"`);
-  if (c.useMoe && !c.normTopkProb) throw new Error("GGUF export of a MoE model needs norm_topk_prob (llama.cpp's qwen3moe renormalises the top-k weights)");
+  // MiniMind's default MoE routes each token to one expert (model_minimind.py:42); with more,
+  // llama.cpp's qwen3moe gave greedy text other than MiniMind's own PyTorch model in a check here
+  // (logits 6e-3 apart where PyTorch and MiniMindTS agree to 3e-6), so that export is refused.
+  if (c.useMoe && c.numExpertsPerTok !== 1) throw new Error(`GGUF export of a MoE model needs num_experts_per_tok 1 (MiniMind's default), got ${c.numExpertsPerTok}: llama.cpp's qwen3moe does not reproduce MiniMind's mixing of several experts`);
   return c.useMoe ? "qwen3moe" : "qwen3";
 }
 
