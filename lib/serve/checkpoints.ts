@@ -97,7 +97,10 @@ function readAdapters(path: string): { modules: Map<string, { a: StoredTensor; b
 /**
  * The weights of `checkpoint`, with the adapters of `lora` (when given) folded in by lesson 18's
  * `mergeLora`: W' = W + (α/r)·B·A for each adapted module. Every adapter must name a weight of the
- * base with matching shapes; otherwise a CheckpointError says which and why.
+ * base with matching shapes, and an adapter that records the config it was trained on must have
+ * been trained on this architecture; otherwise a CheckpointError says which and why.
+ *
+ * Align with: model/model_lora.py:35-42, 56-65
  */
 export async function loadCheckpointWeights(checkpoint: string, opts: { lora?: string } & ResolveOptions = {}): Promise<CheckpointWeights> {
   const base = readBase(checkpoint);
