@@ -59,9 +59,8 @@ function groupedCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: tf.Te
  * typed-array operation (lib/model/fast-attention-kernel.ts says why), elsewhere `groupedAttentionCore`.
  */
 export function fastAttentionCore(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, keep: tf.Tensor2D | null = null): tf.Tensor4D {
-  // BEGIN ANSWER lesson-11
+  // Only a choice: both cores are answer regions (withheld in an edition without lesson 11).
   return tf.getBackend() === "wasm" ? attentionCoreKernel(q, k, v, keep) : groupedAttentionCore(q, k, v, keep);
-  // END ANSWER
 }
 
 /** `fastAttentionCore` in tensor ops: queries grouped by their kv head, every product as a·bᵀ. */
