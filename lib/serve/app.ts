@@ -6,13 +6,16 @@
  * has OpenAI's error shape and status, and no request can stop the server. Closing tells the
  * requests in flight and ends within a deadline, however slow a client is.
  */
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { basename, extname } from "node:path";
+import { createRequire } from "node:module";
+import { basename, dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { resolveFunction, type FunctionChoice } from "../resolver.js";
-import { runCompletion, type CompletionContext, type ParseAssistantText, type RenderChat } from "./completion.js";
+import { chatPrompt, runCompletion, type CompletionContext, type ParseAssistantText, type RenderChat } from "./completion.js";
+import { CALCULATOR_TOOL, executeTool } from "../rl/agent-tools.js";
 import { GenerationEngine, QueueFullError, UnavailableError, type Ready } from "./engine.js";
 import { ApiError, modelNotFound, validationError } from "./errors.js";
 import { answerClientError, frameworkErrorAsApiError } from "./http-errors.js";
@@ -23,6 +26,8 @@ import { chatRequestSchema, type ChatRequest } from "./schema.js";
 import { tokenizerFor, type ChatTokenizer } from "./tokenizer.js";
 
 const PAGE_DIR = fileURLToPath(new URL("./page/", import.meta.url));
+/** markdown-it's browser build, which the chat page renders replies with. */
+const MARKDOWN_IT = join(dirname(createRequire(import.meta.url).resolve("markdown-it")), "markdown-it.min.js");
 
 export interface ServerOptions {
   checkpoint: string;
@@ -43,6 +48,11 @@ export interface ServerOptions {
   apiKey?: string;
   /** Origins besides the server's own whose pages may call the API (CORS); "*" for any. */
   corsOrigins?: string[];
+  /**
+   * Earlier rounds (a user message and its reply) the chat page sends along (default 0: the course's
+   * models learned single turns, and MiniMind's web demo defaults to 0, scripts/web_demo.py:269).
+   */
+  historyRounds?: number;
 }
 
 /** Model names accepted besides the checkpoint's: the name MiniMind's server answers with (scripts/serve_openai_api.py:224). */
@@ -153,13 +163,34 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
   await app.register(fastifyStatic, { root: PAGE_DIR, prefix: "/", index: "index.html", dotfiles: "deny" });
 
   const created = Math.floor(Date.now() / 1000);
-  const modelCard = { id: modelId, object: "model", created, owned_by: "minimind-ts" };
+  // max_model_len as vLLM reports it: the page clamps max_tokens with it.
+  const modelCard = { id: modelId, object: "model", created, owned_by: "minimind-ts", max_model_len: ready.config.maxPositionEmbeddings };
   app.get("/v1/models", async () => ({ object: "list", data: [modelCard] }));
   app.get<{ Params: { id: string } }>("/v1/models/:id", async (request) => {
     if (request.params.id !== modelId && !MODEL_ALIASES.includes(request.params.id)) throw modelNotFound(request.params.id, modelId);
     return { ...modelCard, id: request.params.id };
   });
-  app.get("/v1/demo-tools", async () => ({ tools: DEMO_TOOLS }));
+  // The chat page's own routes: its settings, the tools it offers and runs, markdown-it.
+  app.get("/v1/demo-tools", async () => ({ tools: DEMO_TOOLS, calculator: CALCULATOR_TOOL, history_rounds: opts.historyRounds ?? 0 }));
+  app.post<{ Body: { name: string; arguments: string } }>(
+    "/tools/execute",
+    { schema: { body: { type: "object", required: ["name", "arguments"], properties: { name: { type: "string" }, arguments: { type: "string", maxLength: 4096 } } } } },
+    async (request) => {
+      let args: unknown;
+      try {
+        args = JSON.parse(request.body.arguments);
+      } catch {
+        args = null;
+      }
+      return { content: executeTool(request.body.name, args !== null && typeof args === "object" ? (args as Record<string, unknown>) : {}) };
+    },
+  );
+  // vLLM's /tokenize for a chat: how many tokens the prompt of these messages has.
+  app.post<{ Body: ChatRequest }>("/tokenize", { schema: { body: chatRequestSchema } }, async (request) => ({
+    count: chatPrompt(ctx, request.body).promptIds.length,
+    max_model_len: ready.config.maxPositionEmbeddings,
+  }));
+  app.get("/vendor/markdown-it.min.js", async (_request, reply) => reply.type("text/javascript").send(readFileSync(MARKDOWN_IT)));
   // 503 while no generation process can serve, so that a load balancer's check tells the truth.
   app.get("/health", async (_request, reply) => {
     reply.code(engine.state === "ok" ? 200 : 503);

@@ -98,14 +98,19 @@ function checkResponseFormat(req: ChatRequest): void {
   }
 }
 
+/** The prompt's token ids for `req` (template with the offered tools and thinking switch), and those two choices. */
+export function chatPrompt(ctx: CompletionContext, req: ChatRequest): { promptIds: number[]; tools: boolean; thinking: boolean } {
+  const tools = offersTools(req);
+  const thinking = wantsThinking(req);
+  const prompt = ctx.renderChat(templateMessages(req), { tools: tools ? req.tools : null, addGenerationPrompt: true, openThinking: thinking });
+  return { promptIds: ctx.tokenizer.encode(prompt), tools, thinking };
+}
+
 /** Runs one chat completion; throws ApiError for requests it refuses (before anything is sent). */
 export async function runCompletion(ctx: CompletionContext, req: ChatRequest, sink: CompletionSink): Promise<CompletionResult> {
   if (req.model !== ctx.modelId && !ctx.modelAliases.includes(req.model)) throw modelNotFound(req.model, ctx.modelId);
   checkResponseFormat(req);
-  const tools = offersTools(req);
-  const thinking = wantsThinking(req);
-  const prompt = ctx.renderChat(templateMessages(req), { tools: tools ? req.tools : null, addGenerationPrompt: true, openThinking: thinking });
-  const promptIds = ctx.tokenizer.encode(prompt);
+  const { promptIds, tools, thinking } = chatPrompt(ctx, req);
   const room = ctx.contextLength - promptIds.length;
   const asked = req.max_completion_tokens ?? req.max_tokens ?? null;
   if (room < 1) {
