@@ -102,3 +102,41 @@ export function formatTotals(summaries: readonly FunctionSummary[], ms: number, 
   const colour = passed === summaries.length ? chalk.green : chalk.yellow;
   return colour(`${passed}/${summaries.length} functions pass`) + chalk.dim(` · ${backend} backend · ${fmt(ms / 1000)} s`);
 }
+
+/** What a whole lesson's report needs beyond its grading. */
+export interface LessonReportContext extends ReportOptions {
+  /** The heading: "lesson-23 · PPO, end to end  (exercises/lesson-23)". */
+  title: string;
+  /** How long the grading took, for the totals line. */
+  ms: number;
+  /** The type check's warnings, printed between the functions and the totals. */
+  typeCheck?: TypeCheck;
+  /** The line that says what to do next when something failed (undefined: none). */
+  next?: string;
+}
+
+/**
+ * A lesson's whole report, as `npm run grade lesson-NN` prints it and the grade project's course
+ * reporter too: what the code printed (marked, first), a line a function with its failing cases,
+ * the type check, the totals, the sandbox note and the next step.
+ */
+export function formatGradedLesson(run: { printed: string; backend: string; sandboxNote?: string }, summaries: readonly FunctionSummary[], ctx: LessonReportContext): string {
+  const out: string[] = [];
+  const printed = formatPrinted(run.printed);
+  if (printed) out.push(`${printed}\n`);
+  out.push(formatLessonReport(ctx.title, summaries, ctx));
+  if (ctx.typeCheck) out.push(formatTypeCheck(ctx.typeCheck));
+  out.push("", formatTotals(summaries, ctx.ms, run.backend));
+  if (run.sandboxNote) out.push(chalk.dim(`note: ${run.sandboxNote}`));
+  if (ctx.next && summaries.some((s) => s.verdict !== "passed")) out.push(chalk.dim(ctx.next));
+  return out.join("\n");
+}
+
+/**
+ * "Read lessons/23-….md, then run `npm run grade lesson-23` again (…hint…)", repeating the
+ * workspace variables so that the suggested commands grade the same folder again.
+ */
+export function nextStepLine(lesson: { id: string; file: string }, env: NodeJS.ProcessEnv = process.env): string {
+  const vars = ["COURSE_EXERCISES_DIR", "COURSE_PROGRESS_FILE"].filter((k) => env[k]).map((k) => `${k}=${env[k]} `).join("");
+  return `Read lessons/${lesson.file}, then run \`${vars}npm run grade ${lesson.id}\` again (\`${vars}npm run hint ${lesson.id}\` for a hint).`;
+}

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
 
 function grade(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", ...args], {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", ...args], {
     cwd: ROOT,
     encoding: "utf8",
     env: { ...process.env, FORCE_COLOR: "0", ...env },

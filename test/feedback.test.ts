@@ -86,7 +86,7 @@ describe("the type check", () => {
 
 describe("the command line", () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
+    spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
 
   it("a mistyped function name lists the lesson's functions and suggests the nearest", () => {
     const r = cli(["lesson-23", "maskedgae"]);

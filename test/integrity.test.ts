@@ -120,7 +120,7 @@ export function clippedValueLoss() { void tf.setBackend("wasm"); return tf.scala
 
 describe("the command line keeps learner output apart", () => {
   const cli = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
+    spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env } });
 
   it("prints what the code printed in a marked block, and never inside --json", () => {
     const dir = workspace(`console.log("5/5 functions pass");\n${WRONG}`);

@@ -22,12 +22,12 @@ describe("JSON results", () => {
 
   it("--json-file writes the same JSON to a file and refuses a name that is not .json", () => {
     const file = join(scratch(), "results.json");
-    const out = spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", "lesson-3", "--json-file", file], { cwd: ROOT, encoding: "utf8", env: env(), timeout: 120_000 });
+    const out = spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", "lesson-3", "--json-file", file], { cwd: ROOT, encoding: "utf8", env: env(), timeout: 120_000 });
     expect(out.status).toBe(1);
     expect(out.stdout).toBe("");
     const parsed = JSON.parse(readFileSync(file, "utf8")) as Array<{ name: string }>;
     expect(parsed.length).toBeGreaterThan(5);
-    const bad = spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", "lesson-3", "--json-file", join(scratch(), "notes.ts")], { cwd: ROOT, encoding: "utf8", env: env(), timeout: 60_000 });
+    const bad = spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", "lesson-3", "--json-file", join(scratch(), "notes.ts")], { cwd: ROOT, encoding: "utf8", env: env(), timeout: 60_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/give a \.json file name/);
   });

@@ -52,7 +52,7 @@ function cli(script: string, args: string[], opts: { input?: string; env?: Recor
   return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
-const grade = (...args: string[]) => cli("grader/cli.ts", args);
+const grade = (...args: string[]) => cli("tools/loop/grade-cli.ts", args);
 const hint = (...args: string[]) => cli("tools/loop/hint-cli.ts", args);
 const reset = (args: string[], input?: string) => cli("tools/loop/reset-cli.ts", args, { input });
 
@@ -239,14 +239,14 @@ describe("npm run grade", () => {
       .join("\n")
       .replace("const ratio = tf.exp(tf.sub(newLogps, oldLogps));", "const ratio = tf.exp(tf.sub(newLogps, oldLogps)); // mine");
     setLearnerFile(finished);
-    const r = await cli("grader/cli.ts", [LESSON, "--compare"], { env: { COLUMNS: "240" } });
+    const r = await cli("tools/loop/grade-cli.ts", [LESSON, "--compare"], { env: { COLUMNS: "240" } });
     expect(r.code).toBe(0);
     for (const name of ["responseLogpPositions", "maskedGae", "ppoPolicyLoss", "referenceKlPenalty", "clippedValueLoss"]) expect(r.stdout).toContain(`── ${name} `);
     expect(r.stdout).toMatch(/oldLogps\)\); \/\/ mine\s+│\s+const ratio = tf\.exp\(tf\.sub\(newLogps, oldLogps\)\);\n/);
     expect(r.stdout).toContain("function maskedMean");
     expect(r.stdout).not.toContain("BEGIN SOLUTION");
     // Unchanged since it passed: a second --compare reuses the saved verdict, one after the other on a narrow terminal.
-    const narrow = await cli("grader/cli.ts", [LESSON, "--compare"], { env: { COLUMNS: "60" } });
+    const narrow = await cli("tools/loop/grade-cli.ts", [LESSON, "--compare"], { env: { COLUMNS: "60" } });
     expect(narrow.code).toBe(0);
     expect(narrow.stdout).toContain("your files have not changed since");
     expect(narrow.stdout).toMatch(/reference \(solutions\/lesson-23\/ppo\.ts\):/);
@@ -272,7 +272,7 @@ describe("npm run grade", () => {
   });
 
   it("rejects bad input with exit 2 and no stack trace", async () => {
-    const runs = [await grade("lesson-99"), await grade(LESSON, "--timeout", "soon"), await cli("grader/cli.ts", [LESSON], { env: { COURSE_EXERCISES_DIR: "/tmp" } })];
+    const runs = [await grade("lesson-99"), await grade(LESSON, "--timeout", "soon"), await cli("tools/loop/grade-cli.ts", [LESSON], { env: { COURSE_EXERCISES_DIR: "/tmp" } })];
     for (const r of runs) {
       expect(r.code, r.stderr).toBe(2);
       noStackTrace(r);

@@ -148,7 +148,7 @@ describe("item 5: the progress path never names the learner's code or a course f
     setLearnerFile(SOLUTION);
     for (const target of [LEARNER_FILE, join(ROOT, "package.json")]) {
       const before = readFileSync(target, "utf8");
-      const r = await cli("grader/cli.ts", [LESSON], { COURSE_EXERCISES_DIR: WS, COURSE_PROGRESS_FILE: target });
+      const r = await cli("tools/loop/grade-cli.ts", [LESSON], { COURSE_EXERCISES_DIR: WS, COURSE_PROGRESS_FILE: target });
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain("COURSE_PROGRESS_FILE");
       expect(r.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/); // a plain message, no stack trace
@@ -272,7 +272,7 @@ describe("item 8: a grading that could not run never replaces a verdict", () => 
     progress.lessons[LESSON] = passedRecord("earlier");
     writeProgress(progress, file);
     const before = readFileSync(file, "utf8");
-    const r = await cli("grader/cli.ts", [LESSON], { COURSE_EXERCISES_DIR: WS, COURSE_PROGRESS_FILE: file, COURSE_BACKEND: "bogus" });
+    const r = await cli("tools/loop/grade-cli.ts", [LESSON], { COURSE_EXERCISES_DIR: WS, COURSE_PROGRESS_FILE: file, COURSE_BACKEND: "bogus" });
     expect(r.code).not.toBe(0);
     expect(readFileSync(file, "utf8")).toBe(before);
   });
@@ -315,7 +315,7 @@ describe("item 9: COURSE_EXERCISES_DIR names a learner workspace only", () => {
 
   it("npm run grade with COURSE_EXERCISES_DIR=solutions exits 2 and records nothing", async () => {
     const file = join(TMP, "solutions-graded.json");
-    const r = await cli("grader/cli.ts", [LESSON], { COURSE_EXERCISES_DIR: "solutions", COURSE_PROGRESS_FILE: file });
+    const r = await cli("tools/loop/grade-cli.ts", [LESSON], { COURSE_EXERCISES_DIR: "solutions", COURSE_PROGRESS_FILE: file });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("not a learner workspace");
     expect(existsSync(file)).toBe(false);

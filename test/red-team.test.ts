@@ -22,7 +22,7 @@ const WRONG = WRONG_LESSON_23;
 const grade = (dir: string, lesson = "lesson-23", hints = false): Promise<IsolatedRun> => gradeIsolated({ lesson, implDir: join(dir, lesson), hints }, { caseTimeoutMs: 5000 });
 const nonePass = (run: IsolatedRun) => summarise(run.results).every((s) => s.verdict !== "passed");
 const cli = (args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env }, timeout: 60_000 });
+  spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env }, timeout: 60_000 });
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -297,7 +297,7 @@ describe("11. a grader killed with SIGKILL", () => {
   it("leaves no grading process behind, no stack trace, and a build folder the next run removes", async () => {
     const dir = workspace(`export function responseLogpPositions() { for (;;) {} }\n${WRONG.replace(/export function responseLogpPositions[^\n]*\n/, "")}`);
     const buildsBefore = new Set(existsSync(BUILD_DIR) ? readdirSync(BUILD_DIR) : []);
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "grader/cli.ts", "lesson-23", "--timeout", "60"], {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", "lesson-23", "--timeout", "60"], {
       cwd: ROOT,
       env: { ...process.env, FORCE_COLOR: "0", COURSE_EXERCISES_DIR: relative(ROOT, dir), COURSE_PROGRESS_FILE: join(scratch(), "p.json") },
       stdio: ["ignore", "pipe", "pipe"],

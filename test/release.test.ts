@@ -89,21 +89,21 @@ describe("a student edition", () => {
   }, 120_000);
 
   it("grades stubs, a finished lesson and a known mistake as the full course does", () => {
-    const stubs = run(["grader/cli.ts", "lesson-23"]);
+    const stubs = run(["tools/loop/grade-cli.ts", "lesson-23"]);
     expect(stubs.status).toBe(1);
     expect(stubs.stdout).toMatch(/0\/5 functions pass/);
     expect(stubs.stdout).toMatch(/maskedGae\s+not implemented/);
     // The reference, copied in as the learner's work, passes on frozen expectations alone.
     cpSync(join(ROOT, "solutions", "lesson-23", "ppo.ts"), join(edition, "exercises", "lesson-23", "ppo.ts"));
-    const done = run(["grader/cli.ts", "lesson-23"]);
+    const done = run(["tools/loop/grade-cli.ts", "lesson-23"]);
     expect(done.stdout).toMatch(/5\/5 functions pass/);
     expect(done.status).toBe(0);
     // A known mistake is named from its fingerprint, as the full course names it from the mutant.
     const wrong = readFileSync(join(ROOT, "solutions", "lesson-23", "ppo.ts"), "utf8").replace("maskedMean(tf.maximum(unclippedLoss, clippedLoss), mask)", "maskedMean(tf.minimum(unclippedLoss, clippedLoss), mask)");
     expect(wrong).not.toBe(readFileSync(join(ROOT, "solutions", "lesson-23", "ppo.ts"), "utf8"));
     writeFileSync(join(edition, "exercises", "lesson-23", "ppo.ts"), wrong);
-    const named = run(["grader/cli.ts", "lesson-23", "clippedValueLoss"]);
-    const full = spawnSync(process.execPath, ["--import", "tsx", "grader/cli.ts", "lesson-23", "clippedValueLoss"], {
+    const named = run(["tools/loop/grade-cli.ts", "lesson-23", "clippedValueLoss"]);
+    const full = spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", "lesson-23", "clippedValueLoss"], {
       cwd: ROOT,
       encoding: "utf8",
       env: { ...process.env, FORCE_COLOR: "0", COURSE_EXERCISES_DIR: relativeWorkspace(wrong), COURSE_PROGRESS_FILE: join(mkdtempSync(join(tmpdir(), "p-")), "p.json") },

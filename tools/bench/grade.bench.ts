@@ -17,7 +17,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export default function gradeBench(): string {
   const variants = [
-    { label: "npm run grade lesson-23 (vitest)", args: ["grader/cli.ts", "lesson-23"] },
+    { label: "npm run grade lesson-23 (vitest)", args: ["tools/loop/grade-cli.ts", "lesson-23"] },
     { label: "engine alone, no vitest", args: ["tools/bench/grade-direct.ts", "lesson-23"] },
   ];
   for (const v of variants) once(v.args); // warm: the transform caches, the OS file cache

@@ -11,20 +11,20 @@
 import chalk from "chalk";
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
-import { CATALOG, MODULE_TITLES, type LessonInfo } from "../lib/catalog.js";
-import { gradedLessons, paths } from "./engine/paths.js";
-import { allPassed, type FunctionSummary } from "./engine/summary.js";
-import type { CaseResult } from "./engine/types.js";
-import { gradedLesson, parseArgs, runCommand, UsageError } from "../tools/loop/cli-support.js";
-import { gradeLesson, type Graded } from "../tools/loop/grading.js";
-import { exercisesDir, progressFile, shown } from "../tools/loop/locations.js";
-import { lessonPassed, lessonRecord, loadProgress, readProgress, recordIsFresh, type LessonRecord } from "../tools/loop/progress.js";
-import { gradeInVitest } from "./vitest/run.js";
-import { progressCell } from "../tools/loop/status.js";
-import { requestedBackend } from "../lib/backend-choice.js";
-import { lessonCalls, lessonFunctionNames, nearestName } from "./functions.js";
-import { typeCheck } from "./typecheck.js";
-import { lessonExercisesDir } from "../tools/loop/locations.js";
+import { CATALOG, MODULE_TITLES, type LessonInfo } from "../../lib/catalog.js";
+import { gradedLessons, paths } from "../../grader/engine/paths.js";
+import { allPassed, type FunctionSummary } from "../../grader/engine/summary.js";
+import type { CaseResult } from "../../grader/engine/types.js";
+import { gradedLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
+import { gradeLesson, type Graded } from "./grading.js";
+import { exercisesDir, progressFile, shown } from "./locations.js";
+import { lessonPassed, lessonRecord, loadProgress, readProgress, recordIsFresh, type LessonRecord } from "./progress.js";
+import { gradeInVitest } from "../../grader/vitest/run.js";
+import { progressCell } from "./status.js";
+import { requestedBackend } from "../../lib/backend-choice.js";
+import { lessonCalls, lessonFunctionNames, nearestName } from "../../grader/functions.js";
+import { typeCheck } from "../../grader/typecheck.js";
+import { lessonExercisesDir } from "./locations.js";
 import { readdirSync } from "node:fs";
 
 /** A moment after grading ends, however it ends: how long the type check may still take. */
@@ -130,7 +130,7 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   if (!opts.solutions && !opts.only) loadProgress();
   const grading = gradeInVitest(lesson.id, { only: opts.only, solutions: opts.solutions, caseTimeoutMs: opts.timeoutMs });
   // report.ts loads TensorFlow.js (through engine/compare.ts): load it while the child grades, not before.
-  const report = opts.json ? undefined : import("./report.js");
+  const report = opts.json ? undefined : import("../../grader/report.js");
   // The type check runs beside grading and waits for it at most a moment longer.
   const types = opts.json || opts.solutions ? undefined : typeCheck(learnerFiles(lesson.id), grading.then(settleSoon, settleSoon));
   const graded = await grading;
@@ -148,23 +148,20 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
     emitJson(opts, run.results.map((r) => ({ lesson: lesson.id, ...r, name: r.case })));
     return { code, graded };
   }
-  const { formatLessonReport, formatTotals, formatPrinted, formatTypeCheck } = await report!;
-  // What the learner's code printed comes first, marked, so it can never pass for the report.
-  const printed = formatPrinted(run.printed);
-  if (printed) console.log(`${printed}\n`);
+  const { formatGradedLesson, nextStepLine } = await report!;
   const where = opts.solutions ? "solutions" : shown(exercisesDir());
   const calls = lessonCalls(opts.solutions ? join(paths.solutions, lesson.id) : lessonExercisesDir(lesson.id), summaries.map((s) => s.exercise));
-  console.log(formatLessonReport(`${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`, summaries, { verbose: opts.verbose, verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose`, calls }));
-  const checked = await types;
-  if (checked) console.log(formatTypeCheck(checked));
-  console.log("");
-  console.log(formatTotals(summaries, Date.now() - t0, run.backend));
-  if (run.sandboxNote) console.log(chalk.dim(`note: ${run.sandboxNote}`));
-  if (code !== 0 && !opts.solutions) {
-    // Repeat the workspace variables, so the suggested commands grade the same folder again.
-    const env = ["COURSE_EXERCISES_DIR", "COURSE_PROGRESS_FILE"].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `).join("");
-    console.log(chalk.dim(`Read lessons/${lesson.file}, then run \`${env}npm run grade ${lesson.id}\` again (\`${env}npm run hint ${lesson.id}\` for a hint).`));
-  }
+  console.log(
+    formatGradedLesson(run, summaries, {
+      title: `${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`,
+      verbose: opts.verbose,
+      verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose`,
+      calls,
+      typeCheck: await types,
+      ms: Date.now() - t0,
+      next: opts.solutions ? undefined : nextStepLine(lesson),
+    }),
+  );
   return { code, graded };
 }
 
@@ -194,7 +191,7 @@ async function compareCommand(lesson: LessonInfo, opts: Options): Promise<number
     }
   }
   const names = opts.only ? [opts.only] : summaries ? summaries.map((s) => s.exercise) : Object.keys(saved!.functions);
-  const { compareFunctions, formatComparison } = await import("../tools/loop/compare.js");
+  const { compareFunctions, formatComparison } = await import("./compare.js");
   const width = process.stdout.columns || Number(process.env.COLUMNS) || 120;
   console.log(formatComparison(compareFunctions(lesson.id, names), width));
   return 0;
