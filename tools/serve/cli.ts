@@ -1,6 +1,7 @@
 /**
  * npm run serve -- [--checkpoint FILE] [--lora ADAPTER] [--port 8998] [--host 127.0.0.1] [--max-queue 8]
- *                  [--api-key KEY] [--cors-origin URL|*] [--use-reference lesson-4,lesson-27|all]
+ *                  [--batch 4] [--history-rounds 0] [--api-key KEY] [--cors-origin URL|*]
+ *                  [--use-reference lesson-4,lesson-27|all]
  *
  * Serves a MiniMindTS checkpoint over an OpenAI-compatible API with a chat page at `/`: MiniMind's
  * scripts/serve_openai_api.py and web_demo.py in one. Without --checkpoint it serves the course's
@@ -14,7 +15,7 @@ import { parseOptions, runCommand, UsageError } from "../loop/cli-support.js";
 import { shown } from "../loop/locations.js";
 
 const USAGE =
-  "usage: npm run serve -- [--checkpoint FILE.safetensors] [--lora ADAPTER.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--batch 4] [--api-key KEY] [--cors-origin URL|*]… [--use-reference lesson-N,…|all]";
+  "usage: npm run serve -- [--checkpoint FILE.safetensors] [--lora ADAPTER.safetensors] [--port 8998] [--host 127.0.0.1] [--max-queue 8] [--batch 4] [--history-rounds 0] [--api-key KEY] [--cors-origin URL|*]… [--use-reference lesson-N,…|all]";
 
 /** How long closing may take: requests in flight are told within SHUTDOWN_MS, and the process leaves 2 s after at the latest. */
 const SHUTDOWN_MS = 5000;
@@ -31,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
     host: { type: "string", default: "127.0.0.1" },
     "max-queue": { type: "string", default: "8" },
     batch: { type: "string", default: "4" },
+    "history-rounds": { type: "string", default: "0" },
     "api-key": { type: "string" },
     "cors-origin": { type: "string", multiple: true, default: [] },
     "use-reference": { type: "string", multiple: true, default: [] },
@@ -41,6 +43,8 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(maxQueue) || maxQueue < 0) return fail(`--max-queue must be a whole number ≥ 0, got ${values["max-queue"]}`);
   const maxBatch = Number(values.batch);
   if (!Number.isInteger(maxBatch) || maxBatch < 1) return fail(`--batch must be a whole number ≥ 1, got ${values.batch}`);
+  const historyRounds = Number(values["history-rounds"]);
+  if (!Number.isInteger(historyRounds) || historyRounds < 0) return fail(`--history-rounds must be a whole number ≥ 0, got ${values["history-rounds"]}`);
   if (values["api-key"] === "") return fail("--api-key needs a key: --api-key sk-…");
   const checkpoint = values.checkpoint!;
   if (!existsSync(checkpoint) || !statSync(checkpoint).isFile()) return fail(`no checkpoint file at ${checkpoint}`);
@@ -85,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
       useReference: values["use-reference"]!.flatMap((v) => v.split(",")),
       maxQueue,
       maxBatch,
+      historyRounds,
       apiKey: values["api-key"],
       corsOrigins: values["cors-origin"]!,
       shutdownMs: SHUTDOWN_MS,
