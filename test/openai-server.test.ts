@@ -191,6 +191,27 @@ describe("the OpenAI spec", { timeout: 120_000 }, () => {
     }
   });
 
+  it("/v1/completions continues raw text: the chat prompt written out gives the chat reply; 16 tokens by default; streamed alike; legacy logprobs", async () => {
+    const prompt = "<|im_start|>user\nHello<|im_end|>\n<|im_start|>assistant\n<think>\n\n</think>\n\n";
+    const whole = await client.completions.create({ model: "tiny-chat", prompt, max_tokens: 100, temperature: 0, logprobs: 2 });
+    expect(whole.object).toBe("text_completion");
+    expect(whole.choices[0].text).toBe(reply("Hello"));
+    expect(whole.choices[0].finish_reason).toBe("stop");
+    expect(whole.choices[0].logprobs!.tokens).toHaveLength(whole.usage!.completion_tokens);
+    expect(Object.keys(whole.choices[0].logprobs!.top_logprobs![0])).toHaveLength(2);
+    const short = await client.completions.create({ model: "tiny-chat", prompt, temperature: 0 });
+    expect(short.usage!.completion_tokens).toBe(16);
+    expect(short.choices[0].finish_reason).toBe("length");
+    expect(short.choices[0].text).toBe(reply("Hello").slice(0, 16));
+    const stream = await client.completions.create({ model: "tiny-chat", prompt, max_tokens: 100, temperature: 0, stream: true });
+    let text = "";
+    for await (const chunk of stream) text += chunk.choices[0]?.text ?? "";
+    expect(text).toBe(reply("Hello"));
+    const echo = await raw("/v1/completions", { body: JSON.stringify({ model: "tiny-chat", prompt, echo: true }) });
+    expect(echo.status).toBe(400);
+    expect(echo.body.error.param).toBe("echo");
+  });
+
   it("five stop strings → 400 'array too long' (OpenAI allows four)", async () => {
     const r = await chat({ ...hello, stop: ["a", "b", "c", "d", "e"] });
     expect(r.status).toBe(400);
@@ -264,9 +285,9 @@ describe("bad input gets OpenAI's error shape and status, and the server carries
   });
 
   it("unknown route → 404; the server still answers", async () => {
-    const r = await raw("/v1/completions", { body: JSON.stringify({ model: "tiny-chat", prompt: "Hello" }) });
+    const r = await raw("/v1/embeddings", { body: JSON.stringify({ model: "tiny-chat", input: "Hello" }) });
     expect(r.status).toBe(404);
-    expect(r.body.error.message).toContain("/v1/completions");
+    expect(r.body.error.message).toContain("/v1/embeddings");
     const get = await raw("/v1/nothing-here", { method: "GET" });
     expect(get.status).toBe(404);
     expect(get.body.error.code).toBe("unknown_url");

@@ -240,6 +240,15 @@ describe("access: API key and CORS", { timeout: 120_000 }, () => {
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
     const get = await fetch(`${base}/v1/models`, { headers: { origin: "http://localhost:5173", authorization: "Bearer sk-course" } });
     expect(get.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    // A streamed reply, whose headers are written by hand, carries them too.
+    const stream = await fetch(`${base}/v1/chat/completions`, {
+      method: "POST",
+      headers: { origin: "http://localhost:5173", authorization: "Bearer sk-course", "content-type": "application/json" },
+      body: JSON.stringify({ ...hello, stream: true, max_tokens: 3 }),
+    });
+    expect(stream.headers.get("content-type")).toMatch(/event-stream/);
+    expect(stream.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    await stream.text();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The OpenAI-compatible model server on Fastify: `GET /v1/models` (and `/v1/models/{id}`),
- * `POST /v1/chat/completions` (whole or streamed as server-sent events), `/health`, and the chat
- * page at `/`. Request bodies are parsed with bounded nesting (json-body.ts) and validated against
+ * `POST /v1/chat/completions` and `POST /v1/completions` (whole or streamed as server-sent
+ * events), `/health`, and the chat page at `/` with its own routes. Request bodies are parsed with bounded nesting (json-body.ts) and validated against
  * a JSON schema (ajv, built into Fastify); every refusal, down to HTTP-level ones (http-errors.ts),
  * has OpenAI's error shape and status, and no request can stop the server. Closing tells the
  * requests in flight and ends within a deadline, however slow a client is.
@@ -11,10 +11,11 @@ import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { basename, dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { resolveFunction, type FunctionChoice } from "../resolver.js";
-import { chatPrompt, runCompletion, type CompletionContext, type ParseAssistantText, type RenderChat } from "./completion.js";
+import { chatPrompt, runCompletion, type CompletionContext, type CompletionResult, type CompletionSink, type ParseAssistantText, type RenderChat } from "./completion.js";
+import { runTextCompletion } from "./text-completion.js";
 import { CALCULATOR_TOOL, executeTool } from "../rl/agent-tools.js";
 import { GenerationEngine, QueueFullError, UnavailableError, type Ready } from "./engine.js";
 import { ApiError, modelNotFound, validationError } from "./errors.js";
@@ -22,7 +23,7 @@ import { answerClientError, frameworkErrorAsApiError } from "./http-errors.js";
 import { parseJsonBody } from "./json-body.js";
 import { corsHeaders } from "./cors.js";
 import { DEMO_TOOLS } from "./demo.js";
-import { chatRequestSchema, type ChatRequest } from "./schema.js";
+import { chatRequestSchema, textCompletionRequestSchema, type ChatRequest, type TextCompletionRequest } from "./schema.js";
 import { tokenizerFor, type ChatTokenizer } from "./tokenizer.js";
 
 const PAGE_DIR = fileURLToPath(new URL("./page/", import.meta.url));
@@ -197,41 +198,45 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
     return { status: engine.state, ...engine.load, ...engine.stats, restarts: engine.restarts };
   });
 
-  app.post<{ Body: ChatRequest }>("/v1/chat/completions", { schema: { body: chatRequestSchema } }, async (request, reply) => {
-    const body = request.body;
-    const onAbort = (cancel: () => void) => {
-      // The response's socket closing before we end it means the client left.
-      reply.raw.on("close", () => {
-        if (!reply.raw.writableEnded) cancel();
-      });
-    };
-    if (!body.stream) {
+  /** A completion route: the whole reply, or server-sent events when `stream` (refusals decided before the first byte still get their status). */
+  const completionRoute =
+    <B extends { stream?: boolean | null }>(run: (body: B, sink: CompletionSink) => Promise<CompletionResult>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const body = request.body as B;
+      const onAbort = (cancel: () => void) => {
+        // The response's socket closing before we end it means the client left.
+        reply.raw.on("close", () => {
+          if (!reply.raw.writableEnded) cancel();
+        });
+      };
+      if (!body.stream) {
+        try {
+          return (await run(body, { onAbort })).body;
+        } catch (err) {
+          throw engineRefusal(err) ?? err;
+        }
+      }
+      let started = false;
+      const write = (chunk: object) => {
+        if (!started) {
+          started = true;
+          reply.hijack();
+          // The headers set so far (CORS) go out with the stream's own.
+          reply.raw.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" });
+        }
+        if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      };
       try {
-        const result = await runCompletion(ctx, body, { onAbort });
-        return result.body;
+        await run(body, { onAbort, event: write });
       } catch (err) {
-        throw engineRefusal(err) ?? err;
+        if (!started) throw engineRefusal(err) ?? err;
+        write((engineRefusal(err) ?? new ApiError(500, `generation failed: ${err instanceof Error ? err.message : String(err)}`, "server_error")).body());
       }
-    }
-    // Streaming: refusals are decided before the first byte, so they still get a status code.
-    let started = false;
-    const write = (chunk: object) => {
-      if (!started) {
-        started = true;
-        reply.hijack();
-        reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive", "x-accel-buffering": "no" });
-      }
-      if (!reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      if (started && !reply.raw.writableEnded) reply.raw.end("data: [DONE]\n\n");
+      return reply;
     };
-    try {
-      await runCompletion(ctx, body, { onAbort, event: write });
-    } catch (err) {
-      if (!started) throw engineRefusal(err) ?? err;
-      write((engineRefusal(err) ?? new ApiError(500, `generation failed: ${err instanceof Error ? err.message : String(err)}`, "server_error")).body());
-    }
-    if (started && !reply.raw.writableEnded) reply.raw.end("data: [DONE]\n\n");
-    return reply;
-  });
+  app.post<{ Body: ChatRequest }>("/v1/chat/completions", { schema: { body: chatRequestSchema } }, completionRoute<ChatRequest>((body, sink) => runCompletion(ctx, body, sink)));
+  app.post<{ Body: TextCompletionRequest }>("/v1/completions", { schema: { body: textCompletionRequestSchema } }, completionRoute<TextCompletionRequest>((body, sink) => runTextCompletion(ctx, body, sink)));
 
   const choices: FunctionChoice[] = [
     ...ready.choices,

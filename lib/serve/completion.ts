@@ -3,10 +3,11 @@
  * streamed as server-sent events or returned whole. This is where the API meets the model, the
  * part of MiniMind's scripts/serve_openai_api.py:105-234 that is not HTTP.
  */
-import type { GenerationEngine, FinishReason } from "./engine.js";
+import { decodeText, tokenBudget } from "./decode-text.js";
+import type { GenerationEngine } from "./engine.js";
 import { ApiError, modelNotFound } from "./errors.js";
-import { logprobEntry, type LogprobEntry } from "./logprobs.js";
-import { DeltaTracker, firstStop, partialTagLength, replyView } from "./reply-stream.js";
+import type { LogprobEntry } from "./logprobs.js";
+import { DeltaTracker, replyView } from "./reply-stream.js";
 import type { ChatRequest } from "./schema.js";
 import type { ChatTokenizer } from "./tokenizer.js";
 
@@ -60,19 +61,7 @@ function templateMessages(req: ChatRequest): TemplateMessage[] {
   }));
 }
 
-/**
- * Temperatures below this decode greedily: softmax(logits / T) is already argmax to float32
- * precision, and dividing by a T near float32's smallest normal (1e-38) overflows to ∞ and NaN.
- */
-export const GREEDY_BELOW_TEMPERATURE = 1e-6;
-
 const wantsThinking = (r: ChatRequest) => Boolean(r.open_thinking || r.chat_template_kwargs?.open_thinking || r.chat_template_kwargs?.enable_thinking);
-
-/** Decoded text of `ids`, without a trailing half character unless `final`. */
-function decodeStable(tokenizer: ChatTokenizer, ids: number[], final: boolean): string {
-  const text = tokenizer.decode(ids);
-  return final ? text : text.replace(/\uFFFD+$/, "");
-}
 
 export interface CompletionResult {
   /** The whole response for a non-streaming request (undefined when streamed). */
@@ -111,36 +100,12 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
   if (req.model !== ctx.modelId && !ctx.modelAliases.includes(req.model)) throw modelNotFound(req.model, ctx.modelId);
   checkResponseFormat(req);
   const { promptIds, tools, thinking } = chatPrompt(ctx, req);
-  const room = ctx.contextLength - promptIds.length;
   const asked = req.max_completion_tokens ?? req.max_tokens ?? null;
-  if (room < 1) {
-    throw new ApiError(
-      400,
-      `This model's maximum context length is ${ctx.contextLength} tokens. However, your messages resulted in ${promptIds.length} tokens, which leaves no room for a reply. Please reduce the length of the messages.`,
-      "invalid_request_error",
-      "messages",
-      "context_length_exceeded",
-    );
-  }
-  if (asked !== null && asked > room) {
-    const param = req.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens";
-    throw new ApiError(
-      400,
-      `This model's maximum context length is ${ctx.contextLength} tokens. However, you requested ${promptIds.length + (asked ?? 1)} tokens (${promptIds.length} in the messages, ${asked ?? 1} in the completion). Please reduce the length of the messages or completion.`,
-      "invalid_request_error",
-      param,
-      "context_length_exceeded",
-    );
-  }
-  const stops = req.stop == null ? [] : typeof req.stop === "string" ? [req.stop] : req.stop;
+  const maxNewTokens = tokenBudget(ctx.contextLength, promptIds.length, asked, req.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens", "messages");
   const serial = ctx.nextSerial();
   const id = `chatcmpl-${Date.now().toString(36)}${serial}`;
   const created = Math.floor(Date.now() / 1000);
-  const ids: number[] = [];
-  let stoppedAt = -1;
   const tracker = new DeltaTracker();
-  const logprobs: LogprobEntry[] = [];
-  const tokenText = (t: number) => ctx.tokenizer.decode([t]);
   const chunk = (delta: object, finish: string | null = null, lp: LogprobEntry[] | null = null) => ({
     id,
     object: "chat.completion.chunk",
@@ -156,54 +121,30 @@ export async function runCompletion(ctx: CompletionContext, req: ChatRequest, si
     sink.event(chunk({ role: "assistant", content: "" }));
   };
 
-  /** The raw text so far, cut at a stop string; and how much of its end must wait. */
-  const current = (final: boolean): { text: string; hold: number } => {
-    let text = decodeStable(ctx.tokenizer, ids, final);
-    const at = firstStop(text, stops);
-    if (at >= 0) return { text: text.slice(0, at), hold: 0 };
-    return { text, hold: final ? 0 : partialTagLength(text, stops) };
-  };
-
-  const handle = ctx.engine.generate({
-    promptIds,
-    maxNewTokens: asked ?? room,
-    temperature: (req.temperature ?? 0.7) < GREEDY_BELOW_TEMPERATURE ? 0 : (req.temperature ?? 0.7),
-    topP: req.top_p ?? 0.92,
-    topK: 50,
-    seed: req.seed ?? serial,
-    logprobs: req.logprobs ? (req.top_logprobs ?? 0) : null,
-    onToken: (token, lp) => {
-      if (stoppedAt >= 0) return;
-      sendRole();
-      ids.push(token);
-      const entry = lp ? logprobEntry(token, lp, tokenText) : null;
-      if (entry) logprobs.push(entry);
-      const { text, hold } = current(false);
-      if (firstStop(decodeStable(ctx.tokenizer, ids, false), stops) >= 0) {
-        stoppedAt = ids.length;
-        handle.cancel();
-      }
-      if (!sink.event) return;
-      const d = tracker.next(replyView(text.slice(0, text.length - hold), thinking, false));
-      // A token's logprobs ride on the first chunk it produces (an empty delta when its text must wait).
-      if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }, null, entry && [entry]));
-      if (d.content) sink.event(chunk({ content: d.content }, null, d.reasoning ? null : entry && [entry]));
-      if (entry && !d.reasoning && !d.content) sink.event(chunk({}, null, [entry]));
+  const run = await decodeText(
+    ctx.engine,
+    ctx.tokenizer,
+    { promptIds, maxNewTokens, temperature: req.temperature, topP: req.top_p, seed: req.seed ?? serial, stop: req.stop, logprobs: req.logprobs ? (req.top_logprobs ?? 0) : null },
+    {
+      onAbort: sink.onAbort,
+      onText: (shown, entry) => {
+        sendRole();
+        if (!sink.event) return;
+        const d = tracker.next(replyView(shown, thinking, false));
+        // A token's logprobs ride on the first chunk it produces (an empty delta when its text must wait).
+        if (d.reasoning) sink.event(chunk({ reasoning_content: d.reasoning }, null, entry && [entry]));
+        if (d.content) sink.event(chunk({ content: d.content }, null, d.reasoning ? null : entry && [entry]));
+        if (entry && !d.reasoning && !d.content) sink.event(chunk({}, null, [entry]));
+      },
     },
-  });
-  let clientGone = false;
-  sink.onAbort(() => {
-    clientGone = true;
-    handle.cancel();
-  });
-  const reason: FinishReason = await handle.done;
-  if (clientGone) return {};
-  const { text } = current(true);
+  );
+  if (run.gone) return {};
+  const { text, ids, logprobs } = run;
   // One view of the whole text for both kinds of reply: what the stream sent adds up to it (with
   // open_thinking and no </think>, all of it is thinking, as it was streamed).
-  const view = replyView(text, thinking, true, stoppedAt >= 0);
+  const view = replyView(text, thinking, true, run.stopped);
   const toolCalls = tools ? ctx.parseAssistantText(text, `call_${id.slice("chatcmpl-".length)}`).toolCalls : null;
-  const finish = toolCalls ? "tool_calls" : reason === "length" && stoppedAt < 0 ? "length" : "stop";
+  const finish = toolCalls ? "tool_calls" : run.reason === "length" && !run.stopped ? "length" : "stop";
   const usage = { prompt_tokens: promptIds.length, completion_tokens: ids.length, total_tokens: promptIds.length + ids.length };
   if (sink.event) {
     sendRole();

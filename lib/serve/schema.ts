@@ -91,3 +91,42 @@ export interface ChatRequest {
   open_thinking?: boolean;
   chat_template_kwargs?: { open_thinking?: boolean; enable_thinking?: boolean } | null;
 }
+
+/** The JSON schema of `POST /v1/completions` (OpenAI's legacy text completion, the subset served). */
+export const textCompletionRequestSchema = {
+  type: "object",
+  required: ["model", "prompt"],
+  properties: {
+    model: { type: "string", minLength: 1 },
+    prompt: { type: ["string", "array"], minItems: 1, items: { type: "string" } },
+    max_tokens: { type: ["integer", "null"], minimum: 1 },
+    temperature: chatRequestSchema.properties.temperature,
+    top_p: chatRequestSchema.properties.top_p,
+    stop: chatRequestSchema.properties.stop,
+    stream: { type: ["boolean", "null"] },
+    stream_options: chatRequestSchema.properties.stream_options,
+    logprobs: { type: ["integer", "null"], minimum: 0, maximum: 5 },
+    echo: { type: ["boolean", "null"] },
+    suffix: { type: ["string", "null"] },
+    n: chatRequestSchema.properties.n,
+    best_of: { type: ["integer", "null"], minimum: 1, maximum: 1 },
+    seed: chatRequestSchema.properties.seed,
+    user: { type: "string" },
+  },
+} as const;
+
+/** A request that passed textCompletionRequestSchema. */
+export interface TextCompletionRequest {
+  model: string;
+  prompt: string | string[];
+  max_tokens?: number | null;
+  temperature?: number | null;
+  top_p?: number | null;
+  stop?: string | string[] | null;
+  stream?: boolean | null;
+  stream_options?: { include_usage?: boolean } | null;
+  logprobs?: number | null;
+  echo?: boolean | null;
+  suffix?: string | null;
+  seed?: number | null;
+}
