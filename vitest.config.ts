@@ -13,6 +13,9 @@ export default defineConfig({
     // Grading runs TensorFlow.js on the cpu backend; two cores are shared by every file.
     fileParallelism: true,
     maxWorkers: 2,
+    // The learner's files are bundled by the grader, not imported by vitest: a save in them reruns
+    // the grade tests in watch mode (vitest's own two triggers kept).
+    forceRerunTriggers: ["**/package.json/**", "**/{vitest,vite}.config.*/**", `${process.env.COURSE_EXERCISES_DIR ?? "exercises"}/**/*.ts`],
     projects: [
       { extends: true, test: { name: "course", include: ["test/**/*.test.ts"] } },
       {
@@ -22,8 +25,6 @@ export default defineConfig({
           include: ["grader/lesson-*/grade.test.ts"],
           // The engine's modules transformed once, kept on disk: a grading starts in a second, not three.
           experimental: { fsModuleCache: true },
-          // The learner's files are bundled by the grader, not imported by vitest: a save in them reruns grading in watch mode.
-          forceRerunTriggers: [`${process.env.COURSE_EXERCISES_DIR ?? "exercises"}/**/*.ts`],
         },
       },
     ],

@@ -6,10 +6,10 @@
  * and known mistakes as the engine run without vitest (tools/loop/grading.ts).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gradedLessons, ROOT } from "../grader/engine/paths.js";
+import { gradedLessons, paths, ROOT } from "../grader/engine/paths.js";
 import { loadGrader } from "../grader/engine/load.js";
 import { plannedCases } from "../grader/engine/run.js";
 import { caseKey } from "../grader/engine/protocol.js";
@@ -35,10 +35,10 @@ function vitest(args: string[], env: Record<string, string>) {
   return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
 }
 
-/** Every graded lesson through the grade project, as vitest's JSON report. */
-function runAll(env: Record<string, string>): JsonReport {
+/** Every graded lesson (or those of `filters`) through the grade project, as vitest's JSON report. */
+function runAll(env: Record<string, string>, filters: string[] = []): JsonReport {
   const file = join(scratch(), "report.json");
-  const r = vitest(["run", "--project", "grade", "--reporter=json", `--outputFile=${file}`], { COURSE_GRADE_AT_ONCE: "1", COURSE_PROGRESS_FILE: join(scratch(), "progress.json"), ...env });
+  const r = vitest(["run", "--project", "grade", ...filters, "--reporter=json", `--outputFile=${file}`], { COURSE_GRADE_AT_ONCE: "1", COURSE_PROGRESS_FILE: join(scratch(), "progress.json"), ...env });
   expect(existsSync(file), r.out.slice(-2000)).toBe(true);
   return JSON.parse(readFileSync(file, "utf8")) as JsonReport;
 }
@@ -98,6 +98,31 @@ describe("a learner's exception in vitest's reporters", () => {
 describe("the same verdicts as the engine without vitest, over every lesson", () => {
   // The direct runs below save their verdicts of the stubs: not into the course's progress file.
   process.env.COURSE_PROGRESS_FILE = join(scratch(), "direct.json");
+  /** vitest's tests of `lesson` against the engine's results for the same job: every case, status and mistake. */
+  const sameVerdicts = (got: Map<string, JsonTest>, results: readonly CaseResult[], lesson: string) => {
+    expect([...got.keys()], lesson).toEqual(results.map((r) => caseKey(r.exercise, r.case)));
+    for (const r of results) {
+      const t = got.get(caseKey(r.exercise, r.case))!;
+      expect({ key: t.fullName, passed: t.status === "passed", status: t.meta.courseCase?.status, mistake: t.meta.courseCase?.mistake }).toEqual({ key: t.fullName, passed: r.status === "passed", status: r.status, mistake: r.mistake });
+    }
+  };
+
+  it("on a known mistake (lesson 23's GAE without λ): the mistake is named in both", async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, "lesson-23"));
+    for (const f of readdirSync(join(paths.solutions, "lesson-23"))) {
+      const text = readFileSync(join(paths.solutions, "lesson-23", f), "utf8");
+      writeFileSync(join(dir, "lesson-23", f), f === "ppo.ts" ? text.replace("delta + gamma * lam * nextAdvantage", "delta + gamma * nextAdvantage") : text);
+    }
+    const env = { COURSE_EXERCISES_DIR: relative(ROOT, dir) };
+    const got = byLesson(runAll(env, ["grader/lesson-23/"])).get("lesson-23")!;
+    Object.assign(process.env, env);
+    const direct = await gradeLesson("lesson-23", { caseTimeoutMs: 10_000 });
+    delete process.env.COURSE_EXERCISES_DIR;
+    expect(direct.run.results.filter((r) => r.mistake !== undefined).length).toBeGreaterThan(0);
+    sameVerdicts(got, direct.run.results, "lesson-23");
+  }, 600_000);
+
   for (const [what, solutions] of [["the stubs", false], ["the solutions", true]] as const) {
     it(`on ${what}: every case, its status and its known mistake`, async () => {
       const tests = byLesson(runAll({ COURSE_GRADE_SOLUTIONS: solutions ? "1" : "" }));
@@ -105,12 +130,7 @@ describe("the same verdicts as the engine without vitest, over every lesson", ()
       for (const lesson of gradedLessons()) {
         const direct = await gradeLesson(lesson, { solutions, caseTimeoutMs: 10_000 });
         expect(direct.run.fatal, lesson).toBeUndefined();
-        const got = tests.get(lesson)!;
-        expect([...got.keys()], lesson).toEqual(direct.run.results.map((r) => caseKey(r.exercise, r.case)));
-        for (const r of direct.run.results) {
-          const t = got.get(caseKey(r.exercise, r.case))!;
-          expect({ key: t.fullName, passed: t.status === "passed", status: t.meta.courseCase?.status, mistake: t.meta.courseCase?.mistake }).toEqual({ key: t.fullName, passed: r.status === "passed", status: r.status, mistake: r.mistake });
-        }
+        sameVerdicts(tests.get(lesson)!, direct.run.results, lesson);
       }
     }, 1_800_000);
   }
