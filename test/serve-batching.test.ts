@@ -40,6 +40,7 @@ describe("the batcher", () => {
 
   it("rows joining at different steps, of different lengths, some preempted, give each prompt's greedy tokens alone", () => {
     const model = smallModel();
+    const tensorsBefore = tf.memory().numTensors;
     const prompts = [[1, 2, 3, 4, 5, 6, 7], [8, 9], [10, 11, 12, 13], [5, 4, 3, 2, 1, 0, 9, 8, 7, 6], [20, 21, 22], [3]];
     const budgets = [12, 15, 6, 9, 14, 20];
     const got = new Map<string, number[]>();
@@ -63,6 +64,8 @@ describe("the batcher", () => {
       expect(step).toBeLessThan(500);
     }
     expect(peak).toBe(3); // rows really shared steps
+    // Every row's cache was freed as it left: nothing is left over once the batch is empty.
+    expect(tf.memory().numTensors).toBe(tensorsBefore);
     prompts.forEach((p, i) => {
       const expected = alone(model, p, budgets[i]);
       expect(got.get(`r${i}`), `prompt ${i}`).toEqual(expected);

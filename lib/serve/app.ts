@@ -140,7 +140,7 @@ export async function createModelServer(opts: ServerOptions): Promise<ModelServe
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     return send(reply, new ApiError(status, status === 500 ? `The server failed: ${error.message}` : error.message, status === 500 ? "server_error" : "invalid_request_error"));
   });
-  app.setNotFoundHandler((request, reply) => send(reply, new ApiError(404, `Unknown route: ${request.method} ${request.url.split("?")[0]}`, "invalid_request_error", null, "unknown_url")));
+  app.setNotFoundHandler((request, reply) => send(reply, new ApiError(404, `Invalid URL (${request.method} ${request.url.split("?")[0]})`, "invalid_request_error", null, "unknown_url")));
 
   // Closing: new requests get 503, those in flight are told (the engine rejects them), and after
   // shutdownMs whatever connection is left (a client still sending its body) is dropped.
