@@ -42,7 +42,7 @@ export interface EditionInfo {
 export const EDITION_FILE = ".course-edition.json";
 
 /** Paths (relative to the root) that never ship in an edition, whatever is published. */
-const NEVER = [/^grader\/lesson-\d+\/(mutants|variants|parity)(-[\w-]+)?\.(ts|py)$/, /^tools\/(parity|bench|release|gradebook)\//, /^tools\/selfcheck-types\.ts$/, /^test\//, /^docs\/AUTHORING\.md$/, /^vitest\.config\.ts$/];
+const NEVER = [/^grader\/lesson-\d+\/(mutants|variants|parity)(-[\w-]+)?\.(ts|py)$/, /^tools\/(parity|bench|release|gradebook)\//, /^tools\/selfcheck-types\.ts$/, /^test\//, /^docs\/AUTHORING\.md$/];
 
 /** The functions graders borrow from other references: replaced in an edition by their recording. */
 const DEPS = "grader/engine/deps.ts";
