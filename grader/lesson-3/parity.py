@@ -2,7 +2,7 @@
 
 filtered_probabilities restates model/model_minimind.py:267-278 at d65ef2c (same ops, same order,
 float32) up to the softmax that torch.multinomial samples from. The sampled tokens replace
-torch.multinomial with the course's rule (grader/engine/random.ts's mulberry32 `Rng`, one uniform
+torch.multinomial with the course's rule (lib/random.ts's mulberry32 `Rng`, one uniform
 per row, inverse CDF in float64), ported below, so the draw is reproducible in TypeScript.
 Run: npm run fixtures lesson-3
 """
@@ -14,7 +14,7 @@ M32 = 0xFFFFFFFF
 
 
 class Rng:
-    """grader/engine/random.ts, `next()` only: mulberry32 on unsigned 32-bit integers."""
+    """lib/random.ts, `next()` only: mulberry32 on unsigned 32-bit integers."""
 
     def __init__(self, seed):
         self.state = seed & M32
