@@ -59,6 +59,9 @@ export default async function serveBench(): Promise<string> {
     const measured: Record<number, { rps: number[]; p99: number[] }> = { 1: { rps: [], p99: [] }, [connections]: { rps: [], p99: [] } };
     for (const round of rounds) {
       const firstToken: number[] = [];
+      // autocannon ends a round on a tick of its one-second clock: time it from the first request to the last response.
+      const started = performance.now();
+      let lastResponse = started;
       const result = await autocannon({
         url: `http://127.0.0.1:${port}/v1/chat/completions`,
         method: "POST",
@@ -71,15 +74,19 @@ export default async function serveBench(): Promise<string> {
           // A request's whole time minus the time after its headers (= its first token) arrived.
           let headersAt = 0;
           client.on("headers", () => (headersAt = performance.now()));
-          client.on("response", (_status, _bytes, responseTime) => firstToken.push(responseTime - (performance.now() - headersAt)));
+          client.on("response", (_status, _bytes, responseTime) => {
+            lastResponse = performance.now();
+            firstToken.push(responseTime - (lastResponse - headersAt));
+          });
         },
       });
       const errors = result.errors + result.timeouts + result.non2xx;
-      measured[round.clients].rps.push(result.requests.total / (result.duration || 1));
+      const rps = result.requests.total / ((lastResponse - started) / 1000);
+      measured[round.clients].rps.push(rps);
       measured[round.clients].p99.push(quantile(firstToken, 0.99));
       const m = memory();
       lines.push(
-        `${`${round.clients} × ${round.requests}`.padEnd(18)}  ${(result.requests.total / (result.duration || 1)).toFixed(2).padStart(10)}  ` +
+        `${`${round.clients} × ${round.requests}`.padEnd(18)}  ${rps.toFixed(2).padStart(10)}  ` +
           `${quantile(firstToken, 0.5).toFixed(0).padStart(6)} / ${quantile(firstToken, 0.99).toFixed(0).padEnd(6)} ms     ` +
           `${String(result.latency.p50).padStart(5)} / ${String(result.latency.p99).padEnd(6)} ms  ${String(errors).padStart(6)}   ` +
           `${before.http.toFixed(0)} → ${m.http.toFixed(0)} / ${before.generation.toFixed(0)} → ${m.generation.toFixed(0)}`,
