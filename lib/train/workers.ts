@@ -147,7 +147,7 @@ export class GradientWorkers {
         else w?.resolve(m);
       });
       child.on("exit", (code, signal) => {
-        worker.ended = `worker ${rank} exited (${signal ?? `code ${code}`})`;
+        worker.ended = `worker ${rank} exited (${signal ?? `code ${code}`}); the run's last checkpoint is as it was, and --resume continues from it`;
         worker.waiting?.reject(new TrainError(worker.ended));
         worker.waiting = undefined;
       });
