@@ -1,11 +1,13 @@
 /**
  * Training speed of the tiny MiniMindTS (vocab 512, hidden 128, 2 layers, 4 heads over 2 kv heads,
  * seq 64, batch 16): steps/s of forward + backward + clip + AdamW on the cpu and wasm backends,
- * with the fast attention core (lib/model/fast-attention.ts) and with lesson 11's reference attention, beside the same model
- * and step in PyTorch (tools/bench/model_torch.py, one thread like the wasm backend) with Debian's generic
- * BLAS and with OpenBLAS, each selected for its own process by LD_LIBRARY_PATH. All rows are
- * medians measured in this one run (the two wasm cores step by step in turn, so both see the
- * same machine load); a torch row is skipped, with a note, when PyTorch or that BLAS is missing.
+ * with the fast attention core (lib/model/fast-attention.ts) and with lesson 11's reference
+ * attention; the same step split over two worker processes (lib/train/workers.ts, `--workers 2`);
+ * beside the same model and step in PyTorch (tools/bench/model_torch.py) with Debian's generic
+ * BLAS and with OpenBLAS on one thread, and OpenBLAS on two, each BLAS selected for its own process
+ * by LD_LIBRARY_PATH. Then the profile of one wasm step by op kind (tools/bench/step-profile.ts).
+ * All rows are medians measured in this one run (paired rows step in turn, so both see the same
+ * machine load); a torch row is skipped, with a note, when PyTorch or that BLAS is missing.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
