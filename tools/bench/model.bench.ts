@@ -10,6 +10,7 @@
  * machine load); a torch row is skipped, with a note, when PyTorch or that BLAS is missing.
  */
 import { spawnSync } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
@@ -191,6 +192,7 @@ function measureTorch(config: MiniMindConfig, runs: number, blas: keyof typeof B
 
 export default async function bench(): Promise<string> {
   const previous = tf.getBackend();
+  const loadBefore = loadavg()[0];
   const config = miniMindConfig(TINY);
   const rows: Row[] = [];
   const profile = await profileWasmStep(3);
@@ -210,6 +212,8 @@ export default async function bench(): Promise<string> {
     return `  ${r.label.padEnd(width)}  ${(1000 / r.medianMs).toFixed(2).padStart(6)} steps/s  (median ${r.medianMs.toFixed(0)} ms of ${r.runs})${ratio}`;
   });
   const layerLines = layers.map((r) => `  ${r.label.padEnd(width)}  ${r.medianMs.toFixed(1).padStart(6)} ms   (median of ${r.runs})`);
+  // Other jobs on the machine change absolute times (and whether a second process finds a free core).
+  const load = `machine load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${availableParallelism()} cores`;
   const title = `MiniMindTS training step (vocab 512, hidden 128, 2 layers, 4/2 heads, batch ${BATCH}×${SEQ}; forward + backward + clip + AdamW)`;
-  return [title, ...lines, ...torch.filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", ...profile, "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
+  return [title, `  ${load}`, ...lines, ...torch.filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", ...profile, "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
 }
