@@ -33,18 +33,18 @@ export async function labFunctions<T extends object>(ctx: LabContext, homes: { [
 }
 
 /**
- * The model's pieces for a lab, printing whose are the `shown` ones (those the lab's model actually
- * runs), in one table with any `extra` functions the lab calls itself.
+ * The model's pieces for a lab: the `shown` ones (those the lab's model actually runs) and any
+ * `extra` functions the lab calls itself, resolved together (every missing one named in one
+ * message) and printed in one table; the pieces the lab does not run stay the references'.
  */
 export async function labPieces<T extends object = Record<string, never>>(
   ctx: LabContext,
   shown: readonly PieceName[],
   extra?: { [K in keyof T]: string },
 ): Promise<ResolvedPieces & { extra: T }> {
-  const { resolvePieces } = await import("../lib/model/pieces.js");
-  const useReference = parseUseReference(ctx.args);
-  const resolved = await resolvePieces({ useReference });
-  const more = extra ? await resolveFunctions<T>(extra, { useReference }) : { fns: {} as T, choices: [] };
-  printChoices([...resolved.choices.filter((c) => shown.includes(c.name as PieceName)), ...more.choices]);
-  return { ...resolved, extra: more.fns };
+  const { resolveRun } = await import("../lib/model/pieces.js");
+  // One call: every missing function (pieces and extras) named in one message.
+  const resolved = await resolveRun<T>(shown, extra ?? ({} as { [K in keyof T]: string }), { useReference: parseUseReference(ctx.args) });
+  printChoices(resolved.choices);
+  return { pieces: resolved.pieces, choices: resolved.choices, extra: resolved.fns };
 }

@@ -11,8 +11,8 @@ import { MiniMindTS, type ModelOptions } from "../lib/model/model.js";
 import { AdamW, trainStep } from "../lib/model/train.js";
 import { loadModel, saveModel } from "../lib/model/checkpoint.js";
 import { ROOT } from "../grader/engine/paths.js";
-import { resolveFunction } from "../lib/resolver.js";
-import { epochOrder, pickText, pretrainSample, readRecords, splitHeldOut, type Sample } from "../lib/train/data.js";
+import { resolveFunctions } from "../lib/resolver.js";
+import { asSample, epochOrder, pickText, readRecords, splitHeldOut, type PretrainSample, type Sample } from "../lib/train/data.js";
 import { courseTokenizer, type TrainTokenizer } from "../lib/train/tokenizer.js";
 
 export const CORPUS = join(ROOT, "datasets", "tiny-corpus.txt");
@@ -30,9 +30,14 @@ export function corpusSentences(): { train: string[]; heldOut: string[] } {
   return splitHeldOut(readRecords(CORPUS, pickText).records.map((r) => r.text), 8);
 }
 
-/** Pretraining samples of `texts`: [BOS] text [EOS], padded, −100 on padding. */
+type CosineLr = (step: number, total: number, lr: number) => number;
+/** Lesson 6's `pretrainSample` and lesson 14's `cosineLr`, through the resolver (yours once they pass); both named at once when missing. */
+const lessonFns = await resolveFunctions<{ pretrainSample: PretrainSample; cosineLr: CosineLr }>({ pretrainSample: "lesson-6", cosineLr: "lesson-14" });
+for (const c of lessonFns.choices) console.log(`${c.name} (${c.lesson}): ${c.source === "exercises" ? "yours" : "reference"} (${c.why})`);
+
+/** Pretraining samples of `texts` by lesson 6's rule: [BOS] text [EOS], padded, −100 on padding. */
 export function samplesOf(texts: readonly string[], maxLen: number): Sample[] {
-  return texts.map((t) => pretrainSample(tok, t, maxLen));
+  return texts.map((t) => asSample(lessonFns.fns.pretrainSample(t, tok, maxLen)));
 }
 
 /** Samples stacked into [N, T] tensors. */
@@ -81,11 +86,9 @@ export function continueText(model: MiniMindTS, prompt: string, maxNew: number):
   return text;
 }
 
-const cosine = await resolveFunction<(step: number, total: number, lr: number) => number>("lesson-14", "cosineLr");
-console.log(`cosineLr (lesson-14, the learning-rate schedule): ${cosine.source === "exercises" ? "yours" : "reference"} (${cosine.why})`);
 
 /** MiniMind's cosine schedule: lesson 14's `cosineLr`, through the resolver (yours once it passes). */
-export const scheduleLr = cosine.fn;
+export const scheduleLr: CosineLr = lessonFns.fns.cosineLr;
 
 /** "12.3 s" / "2.1 min". */
 export function seconds(ms: number): string {

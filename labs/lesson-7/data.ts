@@ -8,23 +8,13 @@ import * as tf from "../../lib/tf.js";
 import { ROOT } from "../../grader/engine/paths.js";
 import { Rng } from "../../lib/random.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
+import type { PretrainSample } from "../../lib/train/data.js";
 
 export interface Sample {
   inputIds: number[];
   labels: number[];
 }
 
-/**
- * One sentence as MiniMind's PretrainDataset builds a sample: tokens cut to maxLength − 2,
- * [BOS] + tokens + [EOS], padded to maxLength; labels are the ids with −100 on padding
- * (dataset/lm_dataset.py:47-55).
- */
-function pretrainSample(text: string, maxLength: number): Sample {
-  const tok = courseTokenizer();
-  const tokens = [tok.bosId, ...tok.encode(text).slice(0, maxLength - 2), tok.eosId];
-  const inputIds = [...tokens, ...new Array<number>(maxLength - tokens.length).fill(tok.padId)];
-  return { inputIds, labels: inputIds.map((id) => (id === tok.padId ? -100 : id)) };
-}
 
 export interface Corpus {
   /** The sentences trained on, as samples. */
@@ -37,10 +27,12 @@ export interface Corpus {
 }
 
 /**
- * The non-empty lines of datasets/tiny-corpus.txt as samples, split: line i is held out when
- * i mod heldOutEvery = heldOutEvery − 1 (one in eight by default), trained on otherwise.
+ * The non-empty lines of datasets/tiny-corpus.txt as samples of lesson 6's `pretrainSample` (the
+ * course tokenizer), split: line i is held out when i mod heldOutEvery = heldOutEvery − 1 (one in
+ * eight by default), trained on otherwise.
  */
-export function loadCorpus(maxLength: number, heldOutEvery = 8): Corpus {
+export function loadCorpus(pretrainSample: PretrainSample, maxLength: number, heldOutEvery = 8): Corpus {
+  const tok = courseTokenizer();
   const text = readFileSync(join(ROOT, "datasets", "tiny-corpus.txt"), "utf8");
   const lines = text
     .split("\n")
@@ -48,8 +40,8 @@ export function loadCorpus(maxLength: number, heldOutEvery = 8): Corpus {
     .filter((line) => line !== "");
   const held = (i: number) => i % heldOutEvery === heldOutEvery - 1;
   return {
-    train: lines.filter((_, i) => !held(i)).map((line) => pretrainSample(line, maxLength)),
-    heldOut: lines.filter((_, i) => held(i)).map((line) => pretrainSample(line, maxLength)),
+    train: lines.filter((_, i) => !held(i)).map((line) => pretrainSample(line, tok, maxLength)),
+    heldOut: lines.filter((_, i) => held(i)).map((line) => pretrainSample(line, tok, maxLength)),
     heldOutText: lines.filter((_, i) => held(i)),
     bytes: Buffer.byteLength(text),
   };

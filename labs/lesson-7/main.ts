@@ -18,7 +18,8 @@ import { MiniMindTS } from "../../lib/model/model.js";
 import { AdamW, trainStep } from "../../lib/model/train.js";
 import { saveModel } from "../../lib/model/checkpoint.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
-import type { PieceName } from "../../lib/model/pieces.js";
+import { runningPieces } from "../../lib/model/pieces.js";
+import type { PretrainSample } from "../../lib/train/data.js";
 import { labPieces, type Lab } from "../lab.js";
 import { asBatch, batches, loadCorpus, progressBar } from "./data.js";
 
@@ -66,14 +67,13 @@ const lab: Lab = async (ctx) => {
     maxPositionEmbeddings: args.maxSeqLen,
   });
   // Only the pieces this model runs: a dense model never calls moeFeedForward (an MoE one calls it instead of feedForward).
-  const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", config.useMoe ? "moeFeedForward" : "feedForward", "causalLmLoss", "generate", "sampleNextToken"];
-  // MiniMind's cosine schedule is lesson 14's exercise: the learner's once it passes.
-  const { pieces, extra } = await labPieces<{ cosineLr: (step: number, total: number, lr: number) => number }>(ctx, running, { cosineLr: "lesson-14" });
+  // MiniMind's cosine schedule is lesson 14's exercise, the samples lesson 6's: the learner's once they pass.
+  const { pieces, extra } = await labPieces<{ cosineLr: (step: number, total: number, lr: number) => number; pretrainSample: PretrainSample }>(ctx, runningPieces(config, { lmLoss: true }), { cosineLr: "lesson-14", pretrainSample: "lesson-6" });
   const model = MiniMindTS.init(config, 42, { pieces });
   const params = model.trainableVariables().reduce((n, v) => n + v.size, 0);
   console.log(`Model: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} (the course tokenizer): ${(params / 1e6).toFixed(3)}M parameters`);
 
-  const corpus = loadCorpus(args.maxSeqLen);
+  const corpus = loadCorpus(extra.pretrainSample, args.maxSeqLen);
   const samples = corpus.train;
   console.log(
     `Data: datasets/tiny-corpus.txt (${(corpus.bytes / 1024).toFixed(1)} KB): ${samples.length} sentences to train on, ${corpus.heldOut.length} held out ` +

@@ -2,12 +2,7 @@
  * Training data for `npm run train`: corpus files read record by record (malformed lines skipped
  * and counted by lib/data/jsonl.ts, never fatal), a held-out split, and each epoch's seeded order.
  * Samples themselves are built by the lesson functions (lesson 6's `pretrainSample`, lesson 5's
- * `sftSample`), which the stages get through the resolver.
- *
- * The exception is `pretrainSample` below, lesson 6's rule for the labs' byte tokenizer
- * (labs/post-training.ts): while lesson 6 is graded an exercise may not import this module.
- *
- * @answers lesson-6 pretrainSample
+ * `sftSample`), which the stages and the labs get through the resolver.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
@@ -15,6 +10,7 @@ import { Rng } from "../random.js";
 import { ROOT } from "../course/paths.js";
 import { newReport, readJsonl } from "../data/jsonl.js";
 import { TrainError } from "./errors.js";
+import type { TextTokenizer } from "../tokenizer.js";
 
 /** One training sample: ids and labels of the same length, −100 where a label is ignored. */
 export interface Sample {
@@ -111,13 +107,5 @@ export function readRecords<T>(path: string, pick: (value: unknown) => T | strin
   return out;
 }
 
-/**
- * MiniMind's pretraining sample for a byte-level tokenizer (labs/post-training.ts); runs on the
- * course tokenizer use lesson 6's `pretrainSample` through the resolver instead.
- */
-export function pretrainSample(tok: { bosId: number; eosId: number; padId: number; encode(t: string): number[] }, text: string, maxLength: number): Sample {
-  const tokens = [tok.bosId, ...tok.encode(text).slice(0, maxLength - 2), tok.eosId];
-  const inputIds = new Int32Array(maxLength).fill(tok.padId);
-  inputIds.set(tokens);
-  return { inputIds, labels: inputIds.map((id) => (id === tok.padId ? -100 : id)) };
-}
+/** Lesson 6's `pretrainSample`, as the stages and the labs take it through the resolver. */
+export type PretrainSample = (text: string, tok: TextTokenizer, maxLength: number) => { inputIds: number[]; labels: number[] };

@@ -10,10 +10,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../course/paths.js";
 import { isTextRecord } from "../../data/jsonl.js";
-import { asSample, loadRecords, shown, splitHeldOut } from "../data.js";
+import { asSample, loadRecords, shown, splitHeldOut, type PretrainSample } from "../data.js";
 import type { Stage, StageContext } from "../stage.js";
 
-type PretrainSample = (text: string, tok: StageContext["tok"], maxLength: number) => { inputIds: number[]; labels: number[] };
 
 const CORPUS = join(ROOT, "datasets", "corpus", "pretrain.jsonl");
 const SAMPLE = join(ROOT, "datasets", "corpus", "pretrain-sample.jsonl");
