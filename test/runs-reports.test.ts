@@ -259,7 +259,8 @@ describe("16: the capstone report", () => {
 });
 
 describe("18: npm run serve leaves no temporary folder", () => {
-  const serveDirs = (dir: string) => readdirSync(dir).filter((f) => f.startsWith("minimind-serve-"));
+  // Whatever serve puts in TMPDIR (it cancels by IPC now; a --lora merge writes a file there) must be gone after it stops.
+  const serveDirs = (dir: string) => readdirSync(dir);
 
   it("stopped while loading (SIGINT), while serving (SIGINT, SIGTERM)", async () => {
     const tmp = join(work, "serve-tmp");
