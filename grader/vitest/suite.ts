@@ -56,6 +56,7 @@ const NO_VITEST_TIMEOUT = 2 ** 31 - 1;
  * Awaited at the test file's top level: the plan must be known before the tests are defined.
  */
 export async function gradeSuite(testFileUrl: string): Promise<void> {
+  endWithParent();
   const lesson = basename(dirname(fileURLToPath(testFileUrl)));
   const settings = suiteSettings();
   let open!: () => void;
@@ -132,4 +133,19 @@ function definitionOf(file: string, name: string): { file: string; line: number;
   const lines = readFileSync(file, "utf8").split("\n");
   const line = lines.findIndex((l) => new RegExp(`^export\\s+(async\\s+)?function\\s*\\*?\\s*${name}\\b`).test(l));
   return line < 0 ? undefined : { file: resolve(ROOT, file), line: line + 1, column: lines[line].indexOf(name) + 1 };
+}
+
+/**
+ * The grading processes die with this vitest worker (they are started with a parent-death signal);
+ * the worker must die with vitest, so that a killed `npm run grade` leaves nothing running. Vitest's
+ * own handling does not on every Node (on 24 a forked worker outlived its killed parent), so: leave
+ * when the channel to vitest closes, or when this process is handed to another parent.
+ */
+function endWithParent(): void {
+  if (!process.connected) return;
+  const parent = process.ppid;
+  process.once("disconnect", () => process.exit(1));
+  setInterval(() => {
+    if (process.ppid !== parent) process.exit(1);
+  }, 500).unref();
 }
