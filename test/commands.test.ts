@@ -37,8 +37,10 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 function run(entry: string, args: string[], env: NodeJS.ProcessEnv = cleanEnv()): Promise<Run> {
+  // As package.json starts it: through the vitest launcher for the commands that drive vitest.
+  const node = VITEST_COMMANDS.has(entry) ? [LAUNCHER, entry] : ["--import", "tsx", entry];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...node, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     let timedOut = false;
@@ -55,14 +57,19 @@ function run(entry: string, args: string[], env: NodeJS.ProcessEnv = cleanEnv())
   });
 }
 
+/** The launcher of the commands that drive vitest (it loads vitest before tsx), and those commands' entries. */
+const LAUNCHER = "tools/loop/with-vitest.mjs";
+const VITEST_COMMANDS = new Set<string>();
+
 /** package.json's commands: script name → entry file. */
 function commands(): Array<{ script: string; entry: string }> {
   const scripts = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
   return Object.entries(scripts)
     .filter(([name]) => name !== "test" && name !== "typecheck")
     .map(([script, line]) => {
-      const m = /^node --import tsx (\S+\.ts)$/.exec(line);
-      if (!m) throw new Error(`package.json script ${script} is not \`node --import tsx <entry>\`: ${line} (teach test/commands.test.ts how to run it)`);
+      const m = /^node --import tsx (\S+\.ts)$/.exec(line) ?? new RegExp(`^node ${LAUNCHER} (\\S+\\.ts)$`).exec(line);
+      if (!m) throw new Error(`package.json script ${script} is not \`node --import tsx <entry>\` or \`node ${LAUNCHER} <entry>\`: ${line} (teach test/commands.test.ts how to run it)`);
+      if (line.includes(LAUNCHER)) VITEST_COMMANDS.add(m[1]);
       return { script, entry: m[1] };
     });
 }
