@@ -23,14 +23,7 @@ const grade = (dir: string, lesson = "lesson-23", hints = false): Promise<Isolat
 const nonePass = (run: IsolatedRun) => summarise(run.results).every((s) => s.verdict !== "passed");
 const cli = (args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", ...env }, timeout: 60_000 });
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processAlive;
 
 describe("the Node the grader runs on", () => {
   it("takes the permission flag this Node has (--experimental-permission on 20, --permission on 22.13+ and 24)", () => {
@@ -163,6 +156,7 @@ describe.skipIf(!osSandbox().available)("3. processes and network beyond the lea
       const dir = workspace(`
 import { connect } from "node:net";
 import { readdirSync } from "node:fs";
+import { processAlive } from "../lib/processes.js";
 console.log("my pid " + process.pid);
 for (const pid of [${sleeper.pid}]) { try { process.kill(pid, "SIGKILL"); console.log("KILLED " + pid); } catch (e) { console.log("kill refused " + (e as NodeJS.ErrnoException).code); } }
 const reached = await new Promise<string>((r) => { const s = connect(${port}, "127.0.0.1"); s.on("connect", () => { s.destroy(); r("REACHED"); }); s.on("error", (e) => r("network refused " + (e as NodeJS.ErrnoException).code)); });

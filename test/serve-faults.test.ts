@@ -17,6 +17,7 @@ import { createModelServer, type ModelServer } from "../lib/serve/app.js";
 import { TINY_CHAT_CHECKPOINT } from "../lib/serve/checkpoints.js";
 import { DEMO_EXCHANGES } from "../lib/serve/demo.js";
 import { MAX_JSON_DEPTH } from "../lib/serve/json-body.js";
+import { processAlive } from "../lib/processes.js";
 
 const reply = (user: string) => DEMO_EXCHANGES.find((e) => e.user === user && !e.tools && !e.thinking)!.reply;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -306,14 +307,7 @@ function descendants(root: number): number[] {
   walk(root);
   return out;
 }
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processAlive;
 
 // SIGTERM goes to npm alone (`kill <pid>`, a process manager): npm passes it to the shell that runs
 // the script, which dies without passing it on, so the server notices its parent change. SIGINT
