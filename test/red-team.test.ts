@@ -16,6 +16,7 @@ import { inspectorSignalFlags, osSandbox, permissionFlag } from "../grader/engin
 import { summarise } from "../grader/engine/summary.js";
 import { scratch, workspace } from "./support/workspace.js";
 import { WRONG_LESSON_23 } from "./support/wrong-lesson-23.js";
+import { processAlive } from "../lib/processes.js";
 
 const WRONG = WRONG_LESSON_23;
 
@@ -156,7 +157,6 @@ describe.skipIf(!osSandbox().available)("3. processes and network beyond the lea
       const dir = workspace(`
 import { connect } from "node:net";
 import { readdirSync } from "node:fs";
-import { processAlive } from "../lib/processes.js";
 console.log("my pid " + process.pid);
 for (const pid of [${sleeper.pid}]) { try { process.kill(pid, "SIGKILL"); console.log("KILLED " + pid); } catch (e) { console.log("kill refused " + (e as NodeJS.ErrnoException).code); } }
 const reached = await new Promise<string>((r) => { const s = connect(${port}, "127.0.0.1"); s.on("connect", () => { s.destroy(); r("REACHED"); }); s.on("error", (e) => r("network refused " + (e as NodeJS.ErrnoException).code)); });
