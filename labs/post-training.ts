@@ -9,6 +9,7 @@ import * as tf from "../lib/tf.js";
 import { miniMindConfig, type MiniMindConfig } from "../lib/model/config.js";
 import { MiniMindTS, type ModelOptions } from "../lib/model/model.js";
 import { AdamW, trainStep } from "../lib/model/train.js";
+import type { ClipGradNorm } from "../lib/model/types.js";
 import { loadModel, saveModel } from "../lib/model/checkpoint.js";
 import { ROOT } from "../grader/engine/paths.js";
 import { resolveFunctions } from "../lib/resolver.js";
@@ -31,8 +32,15 @@ export function corpusSentences(): { train: string[]; heldOut: string[] } {
 }
 
 type CosineLr = (step: number, total: number, lr: number) => number;
-/** Lesson 6's `pretrainSample` and lesson 14's `cosineLr`, through the resolver (yours once they pass); both named at once when missing. */
-const lessonFns = await resolveFunctions<{ pretrainSample: PretrainSample; cosineLr: CosineLr }>({ pretrainSample: "lesson-6", cosineLr: "lesson-14" });
+/** Lesson 6's `pretrainSample` and lesson 14's `cosineLr` and `clipGradNorm`, through the resolver (yours once they pass); all named at once when missing. */
+const lessonFns = await resolveFunctions<{ pretrainSample: PretrainSample; cosineLr: CosineLr; clipGradNorm: ClipGradNorm }>({
+  pretrainSample: "lesson-6",
+  cosineLr: "lesson-14",
+  clipGradNorm: "lesson-14",
+});
+
+/** MiniMind's gradient clipping: lesson 14's `clipGradNorm`, through the resolver (yours once it passes). */
+export const clipGradNorm: ClipGradNorm = (grads, maxNorm) => lessonFns.fns.clipGradNorm(grads, maxNorm);
 for (const c of lessonFns.choices) console.log(`${c.name} (${c.lesson}): ${c.source === "exercises" ? "yours" : "reference"} (${c.why})`);
 
 /** Pretraining samples of `texts` by lesson 6's rule: [BOS] text [EOS], padded, −100 on padding. */
@@ -120,7 +128,7 @@ export function pretrainedBase(o: BaseOptions): { model: MiniMindTS; path: strin
   const started = performance.now();
   let s = 0;
   for (const b of batches(samplesOf(corpusSentences().train, 64), 16, o.steps, 42)) {
-    const r = trainStep(model, optimizer, b.ids, b.labels, scheduleLr(++s, o.steps, 3e-3));
+    const r = trainStep(model, optimizer, b.ids, b.labels, scheduleLr(++s, o.steps, 3e-3), clipGradNorm);
     tf.dispose([b.ids, b.labels]);
     if (s % 50 === 0 || s === o.steps) o.log(`  pretrain step ${s}/${o.steps}  loss ${r.loss.toFixed(3)}  (${seconds(performance.now() - started)})`);
   }

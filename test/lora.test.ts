@@ -20,6 +20,7 @@ import { stepOn } from "../lib/model/step.js";
 import { AdamW } from "../lib/model/train.js";
 import { Rng } from "../lib/random.js";
 import { loraLinear } from "../solutions/lesson-18/lora.js";
+import { clipGradNorm } from "../solutions/lesson-14/clip.js";
 
 await initBackend("cpu");
 
@@ -49,7 +50,7 @@ function train(lora: LoraModel, steps: number): void {
   const opt = new AdamW(lora.trainable);
   for (let s = 0; s < steps; s++) {
     const { ids, labels } = batch(100 + s);
-    stepOn(lora.trainable, opt, () => lora.model.loss(ids, labels).loss, 1e-2);
+    stepOn(lora.trainable, opt, () => lora.model.loss(ids, labels).loss, 1e-2, clipGradNorm);
     tf.dispose([ids, labels]);
   }
 }
@@ -177,7 +178,7 @@ describe("the lora and distill stages (lib/train/stages/lora.ts, distill.ts) thr
     const before = snapshot(built.model.params);
     const opt = new AdamW(built.trainable);
     const { ids, labels } = batch(2);
-    for (let s = 0; s < 2; s++) stepOn(built.trainable, opt, () => stageLoss(loraStage, ctx, built.model, ids, labels), 1e-2);
+    for (let s = 0; s < 2; s++) stepOn(built.trainable, opt, () => stageLoss(loraStage, ctx, built.model, ids, labels), 1e-2, clipGradNorm);
     for (const [n, v] of Object.entries(snapshot(built.model.params))) expect(v, n).toEqual(before[n]);
     expect(Object.keys(built.exportWeights!()).every((n) => n.includes(".lora."))).toBe(true);
     // A resume: the named variables (base + adapters) rebuild the same model.
@@ -196,7 +197,7 @@ describe("the lora and distill stages (lib/train/stages/lora.ts, distill.ts) thr
     const student = buildStageModel(distillStage, ctx, miniMindConfig({ ...TINY, hiddenSize: 8, numAttentionHeads: 2, numKeyValueHeads: 1 }), undefined, {}, 4);
     const opt = new AdamW(student.trainable);
     const { ids, labels } = batch(6);
-    const r = stepOn(student.trainable, opt, () => stageLoss(distillStage, ctx, student.model, ids, labels), 1e-2);
+    const r = stepOn(student.trainable, opt, () => stageLoss(distillStage, ctx, student.model, ids, labels), 1e-2, clipGradNorm);
     expect(Number.isFinite(r.loss)).toBe(true);
     expect(() => stageLoss(distillStage, { ...(ctx as object), fromPath: undefined } as never, student.model, ids, labels)).toThrow(/needs a teacher/);
     tf.dispose([ids, labels]);

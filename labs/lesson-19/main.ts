@@ -19,7 +19,7 @@ import { stepOn } from "../../lib/model/step.js";
 import { AdamW } from "../../lib/model/train.js";
 import type { PieceName } from "../../lib/model/pieces.js";
 import { labPieces, type Lab } from "../lab.js";
-import { argValue, BASE_DIR, batches, continueText, corpusSentences, heldOutLoss, labConfig, pretrainedBase, samplesOf, scheduleLr, seconds } from "../post-training.js";
+import { argValue, BASE_DIR, batches, clipGradNorm, continueText, corpusSentences, heldOutLoss, labConfig, pretrainedBase, samplesOf, scheduleLr, seconds } from "../post-training.js";
 
 export const SIGNATURE = " So says the owl.";
 const MAX_LEN = 80;
@@ -69,7 +69,7 @@ const lab: Lab = async (ctx) => {
   const started = performance.now();
   let step = 0;
   for (const b of batches(trainSamples, 16, steps, 7)) {
-    const r = stepOn(lora.trainable, optimizer, () => model.loss(b.ids, b.labels).loss, scheduleLr(++step, steps, 1e-2));
+    const r = stepOn(lora.trainable, optimizer, () => model.loss(b.ids, b.labels).loss, scheduleLr(++step, steps, 1e-2), clipGradNorm);
     tf.dispose([b.ids, b.labels]);
     losses.push([step, r.loss]);
     if (step % 25 === 0 || step === steps) console.log(`  step ${step}/${steps}  loss ${r.loss.toFixed(3)}  (${seconds(performance.now() - started)})`);

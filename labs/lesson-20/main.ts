@@ -29,7 +29,7 @@ const lab: Lab = async (ctx) => {
   console.log(`Lab 20: distillation, ${ctx.backend} backend${ctx.backend === "cpu" ? " (a few steps only: COURSE_BACKEND=wasm runs the real thing)" : ""}\n`);
 
   const running: PieceName[] = ["rmsNorm", "attention", "ropeFrequencies", "feedForward", "causalLmLoss"];
-  const { pieces, extra: fns } = await labPieces<DistillFunctions>(ctx, running, { distillationLoss: "lesson-20" });
+  const { pieces, extra: fns } = await labPieces<DistillFunctions>(ctx, running, { distillationLoss: "lesson-20", clipGradNorm: "lesson-14" });
   const teacherConfig = labConfig();
   const teacher = pretrainedBase({ outDir: BASE_DIR, config: teacherConfig, steps: baseSteps, path: argValue(ctx.args, "base"), modelOptions: { pieces }, log: console.log }).model;
   const studentConfig = labConfig({ hiddenSize: 64, numAttentionHeads: 4, numKeyValueHeads: 2 });

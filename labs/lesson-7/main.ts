@@ -19,6 +19,7 @@ import { AdamW, trainStep } from "../../lib/model/train.js";
 import { saveModel } from "../../lib/model/checkpoint.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
 import { runningPieces } from "../../lib/model/pieces.js";
+import type { ClipGradNorm } from "../../lib/model/types.js";
 import type { PretrainSample } from "../../lib/train/data.js";
 import { labPieces, type Lab } from "../lab.js";
 import { asBatch, batches, loadCorpus, progressBar } from "./data.js";
@@ -67,8 +68,12 @@ const lab: Lab = async (ctx) => {
     maxPositionEmbeddings: args.maxSeqLen,
   });
   // Only the pieces this model runs: a dense model never calls moeFeedForward (an MoE one calls it instead of feedForward).
-  // MiniMind's cosine schedule is lesson 14's exercise, the samples lesson 6's: the learner's once they pass.
-  const { pieces, extra } = await labPieces<{ cosineLr: (step: number, total: number, lr: number) => number; pretrainSample: PretrainSample }>(ctx, runningPieces(config, { lmLoss: true }), { cosineLr: "lesson-14", pretrainSample: "lesson-6" });
+  // MiniMind's cosine schedule and gradient clipping are lesson 14's exercises, the samples lesson 6's: the learner's once they pass.
+  const { pieces, extra } = await labPieces<{ cosineLr: (step: number, total: number, lr: number) => number; clipGradNorm: ClipGradNorm; pretrainSample: PretrainSample }>(
+    ctx,
+    runningPieces(config, { lmLoss: true }),
+    { cosineLr: "lesson-14", clipGradNorm: "lesson-14", pretrainSample: "lesson-6" },
+  );
   const model = MiniMindTS.init(config, 42, { pieces });
   const params = model.trainableVariables().reduce((n, v) => n + v.size, 0);
   console.log(`Model: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} (the course tokenizer): ${(params / 1e6).toFixed(3)}M parameters`);
@@ -93,7 +98,7 @@ const lab: Lab = async (ctx) => {
   for (const batch of batches(samples, args.batchSize, args.steps, 42)) {
     step++;
     const lr = extra.cosineLr(step, args.steps, args.learningRate);
-    const result = trainStep(model, optimizer, batch.inputIds, batch.labels, lr, args.gradClip);
+    const result = trainStep(model, optimizer, batch.inputIds, batch.labels, lr, extra.clipGradNorm, args.gradClip);
     tf.dispose([batch.inputIds, batch.labels]);
     losses.push([step, result.loss]);
     const perSecond = step / ((performance.now() - started) / 1000);

@@ -8,9 +8,11 @@ import { resolveFunctions, type FunctionChoice, type ResolveOptions } from "../r
 import type { MiniMindTS } from "./model.js";
 import { stepOn, type VariableStepResult } from "./step.js";
 import type { AdamW } from "./train.js";
+import type { ClipGradNorm } from "./types.js";
 
-/** Lesson 20's function (its signature; lib/ never imports solutions/). */
+/** Lesson 20's function and lesson 14's clipping (their signatures; lib/ never imports solutions/). */
 export interface DistillFunctions {
+  clipGradNorm: ClipGradNorm;
   distillationLoss: (
     studentLogits: tf.Tensor3D,
     teacherLogits: tf.Tensor3D,
@@ -21,7 +23,7 @@ export interface DistillFunctions {
 }
 
 export async function resolveDistillFunctions(opts: ResolveOptions = {}): Promise<{ fns: DistillFunctions; choices: FunctionChoice[] }> {
-  return resolveFunctions<DistillFunctions>({ distillationLoss: "lesson-20" }, opts);
+  return resolveFunctions<DistillFunctions>({ distillationLoss: "lesson-20", clipGradNorm: "lesson-14" }, opts);
 }
 
 export interface DistillOptions {
@@ -61,6 +63,7 @@ export function distillStep(
         return tf.add(out.loss, tf.mul(auxLoss, opts.alpha)) as tf.Scalar; // MoE aux joins the CE term (line 79)
       },
       lr,
+      fns.clipGradNorm,
       opts.gradClip ?? 1.0,
     );
   } finally {

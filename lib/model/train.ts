@@ -6,15 +6,12 @@
  * each would cost hundreds of small kernel launches per step, while the textbook AdamW loop over
  * Float32Arrays takes a few milliseconds.
  *
- * `clipGradNorm` here is lesson 14's `clipGradNorm` on typed arrays (the same global-norm rule,
- * PyTorch's 1e-6 guard included): while lesson 14 is graded an exercise may not import this module.
- * The labs' and the post-training stages' steps use it; `npm run train` and the RL runs clip with
- * the lesson's function through lib/resolver.ts instead.
- *
- * @answers lesson-14 clipGradNorm
+ * Clipping is lesson 14's `clipGradNorm`, which the caller passes in (from lib/resolver.ts: the
+ * learner's once it passes), so no module here computes a lesson's answer.
  */
 import * as tf from "../tf.js";
 import type { MiniMindTS } from "./model.js";
+import type { ClipGradNorm } from "./types.js";
 
 export interface AdamWOptions {
   beta1?: number;
@@ -84,19 +81,6 @@ export class AdamW {
   }
 }
 
-/**
- * torch.nn.utils.clip_grad_norm_: scales every gradient by maxNorm / (‖g‖ + 1e-6) when the global
- * L2 norm ‖g‖ exceeds maxNorm. Changes `grads` in place and returns ‖g‖ before clipping.
- */
-export function clipGradNorm(grads: Float32Array[], maxNorm: number): number {
-  let sq = 0;
-  for (const g of grads) for (let j = 0; j < g.length; j++) sq += g[j] * g[j];
-  const norm = Math.sqrt(sq);
-  const scale = maxNorm / (norm + 1e-6);
-  if (scale < 1) for (const g of grads) for (let j = 0; j < g.length; j++) g[j] *= scale;
-  return norm;
-}
-
 export interface StepResult {
   loss: number;
   logitsLoss: number;
@@ -105,12 +89,12 @@ export interface StepResult {
 }
 
 /**
- * Forward, backward, clip to `gradClip`, AdamW at `lr`. `inputIds`, `labels`: [B, S] int32 with
- * −100 where a label is ignored.
+ * Forward, backward, clip to `gradClip` with `clip` (lesson 14's clipGradNorm), AdamW at `lr`.
+ * `inputIds`, `labels`: [B, S] int32 with −100 where a label is ignored.
  *
  * Align with: trainer/train_pretrain.py:35-49
  */
-export function trainStep(model: MiniMindTS, optimizer: AdamW, inputIds: tf.Tensor2D, labels: tf.Tensor2D, lr: number, gradClip = 1.0): StepResult {
+export function trainStep(model: MiniMindTS, optimizer: AdamW, inputIds: tf.Tensor2D, labels: tf.Tensor2D, lr: number, clip: ClipGradNorm, gradClip = 1.0): StepResult {
   const variables = model.trainableVariables();
   const parts: tf.Scalar[] = [];
   const { value, grads } = tf.variableGrads(() => {
@@ -118,10 +102,11 @@ export function trainStep(model: MiniMindTS, optimizer: AdamW, inputIds: tf.Tens
     parts.push(tf.keep(out.logitsLoss), tf.keep(out.auxLoss));
     return out.loss;
   }, variables);
-  const gradArrays = variables.map((v) => Float32Array.from(grads[v.name].dataSync() as Float32Array));
   const [loss, logitsLoss, auxLoss] = [value, ...parts].map((t) => t.dataSync()[0]);
-  tf.dispose([value, ...parts, ...Object.values(grads)]);
-  const gradNorm = clipGradNorm(gradArrays, gradClip);
+  const clipped = clip(variables.map((v) => grads[v.name]), gradClip);
+  const gradArrays = clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array));
+  const gradNorm = clipped.totalNorm.dataSync()[0];
+  tf.dispose([value, ...parts, ...Object.values(grads), ...clipped.grads, clipped.totalNorm]);
   optimizer.step(gradArrays, lr);
   return { loss, logitsLoss, auxLoss, gradNorm };
 }

@@ -173,3 +173,10 @@ export interface ModelPieces {
 }
 
 export type ProjectQkv = (x: tf.Tensor3D, weights: AttentionWeights, opts: AttentionOptions) => ProjectedQkv;
+
+/**
+ * Lesson 14's `clipGradNorm` (its signature; lib/ never imports solutions/): every gradient scaled
+ * by min(1, maxNorm / (‖g‖ + 1e-6)) for the global L2 norm ‖g‖, returned with ‖g‖ before clipping.
+ * Training code gets it through lib/resolver.ts (the learner's once it passes).
+ */
+export type ClipGradNorm = (grads: tf.Tensor[], maxNorm: number) => { grads: tf.Tensor[]; totalNorm: tf.Scalar };

@@ -18,6 +18,7 @@ import { ROOT } from "../course/paths.js";
 import { describeRun, type FunctionChoice } from "../resolver.js";
 import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
+import type { ClipGradNorm } from "../model/types.js";
 import { AdamW } from "../model/train.js";
 import { lineChart } from "../svg.js";
 import { loadWeights, saveWeights, weightsPath } from "../train/checkpoint.js";
@@ -98,7 +99,7 @@ interface StepFns extends AgentFunctions {
   groupRelativeAdvantages: (rewards: tf.Tensor1D, numGenerations: number, eps?: number) => tf.Tensor1D;
   cispoPolicyLoss: (p: tf.Tensor2D, o: tf.Tensor2D, r: tf.Tensor2D, a: tf.Tensor1D, m: tf.Tensor2D, epsHigh: number, beta: number) => tf.Scalar;
   grpoPolicyLoss: (p: tf.Tensor2D, o: tf.Tensor2D, r: tf.Tensor2D, a: tf.Tensor1D, m: tf.Tensor2D, eps: number, beta: number) => tf.Scalar;
-  clipGradNorm: (grads: tf.Tensor[], maxNorm: number) => { grads: tf.Tensor[]; totalNorm: tf.Scalar };
+  clipGradNorm: ClipGradNorm;
 }
 
 const FUNCTIONS: Record<keyof StepFns, string> = {

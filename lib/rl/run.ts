@@ -20,6 +20,7 @@ import * as tf from "../tf.js";
 import { describeRun, type FunctionChoice } from "../resolver.js";
 import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
+import type { ClipGradNorm } from "../model/types.js";
 import { AdamW } from "../model/train.js";
 import type { MiniMindConfig } from "../model/config.js";
 import { lineChart } from "../svg.js";
@@ -130,7 +131,7 @@ const COMMON_FUNCTIONS: Record<string, string> = {
 
 type Fns = {
   cosineLr: (step: number, total: number, lr: number) => number;
-  clipGradNorm: (grads: tf.Tensor[], maxNorm: number) => { grads: tf.Tensor[]; totalNorm: tf.Scalar };
+  clipGradNorm: ClipGradNorm;
   renderChat: (messages: Array<{ role: string; content: string }>, opts?: { addGenerationPrompt?: boolean }) => string;
 };
 

@@ -19,6 +19,7 @@ import { ROOT } from "../course/paths.js";
 import { describeRun, type FunctionChoice } from "../resolver.js";
 import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
+import type { ClipGradNorm } from "../model/types.js";
 import { AdamW } from "../model/train.js";
 import { decodeSafetensors, type StoredTensor } from "../model/safetensors.js";
 import { lineChart } from "../svg.js";
@@ -36,7 +37,7 @@ interface LessonFns {
   cosineLr: (step: number, total: number, lr: number) => number;
   shouldStepOptimizer: (step: number, k: number) => boolean;
   shouldFlushTail: (last: number, start: number, k: number) => boolean;
-  clipGradNorm: (grads: tf.Tensor[], maxNorm: number) => { grads: tf.Tensor[]; totalNorm: tf.Scalar };
+  clipGradNorm: ClipGradNorm;
   skipBatches: (order: readonly number[], batchSize: number, skip: number) => number[][];
   rescaleResumeStep: (step: number, saved: number, current: number) => number;
 }

@@ -21,7 +21,7 @@ import { fastAttention } from "../../lib/model/fast-attention.js";
 import { attention, type AttentionWeights } from "../../solutions/lesson-11/attention.js";
 import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
 import { stepOn } from "../../lib/model/step.js";
-import { clipGradNorm } from "../../lib/model/train.js";
+import { clipGradNorm } from "../../solutions/lesson-14/clip.js";
 import { GradientWorkers } from "../../lib/train/workers.js";
 import { formatProfile, profileStep } from "./step-profile.js";
 import { ROOT } from "../../grader/engine/paths.js";
@@ -42,7 +42,7 @@ function trainer(fastAttention: boolean): { step: () => void; dispose: () => voi
   const optimizer = new AdamW(model.trainableVariables());
   const rng = new Rng(3);
   const ids = tf.tensor2d(Array.from({ length: BATCH * SEQ }, () => rng.int(0, 511)), [BATCH, SEQ], "int32");
-  return { step: () => void trainStep(model, optimizer, ids, ids, 5e-4), dispose: () => (tf.dispose(ids), model.dispose()) };
+  return { step: () => void trainStep(model, optimizer, ids, ids, 5e-4, clipGradNorm), dispose: () => (tf.dispose(ids), model.dispose()) };
 }
 
 const label = (backend: string, fastAttention: boolean) => `TypeScript, ${backend}, one process, ${fastAttention ? `fast attention (${backend === "wasm" ? "typed-array core" : "grouped queries"})` : "reference attention (lesson 11)"}`;
@@ -103,8 +103,10 @@ async function measureTwoWorkers(runs: number): Promise<Row[]> {
     for (let r = -1; r < runs; r++) {
       let t0 = performance.now();
       const { grads } = await pool.gradients(samples, order, variables, (input, labels) => model.loss(input, labels).loss);
-      clipGradNorm(grads, 1.0);
-      optimizer.step(grads, 5e-4);
+      const gradTensors = grads.map((g, i) => tf.tensor(g, variables[i].shape, "float32"));
+      const clipped = clipGradNorm(gradTensors, 1.0);
+      optimizer.step(clipped.grads.map((g) => g.dataSync() as Float32Array), 5e-4);
+      tf.dispose([...gradTensors, ...clipped.grads, clipped.totalNorm]);
       if (r >= 0) samplesMs[0].push(performance.now() - t0);
       t0 = performance.now();
       single.step();
@@ -132,7 +134,7 @@ async function profileWasmStep(runs: number): Promise<string[]> {
     return {
       step: (phase) => {
         const batch = phase("stage the batch", () => tf.tensor2d(ids, [BATCH, SEQ], "int32"));
-        stepOn(model.trainableVariables(), optimizer, () => model.loss(batch, batch).loss, 5e-4, 1.0, phase);
+        stepOn(model.trainableVariables(), optimizer, () => model.loss(batch, batch).loss, 5e-4, clipGradNorm, 1.0, phase);
         batch.dispose();
       },
       dispose: () => model.dispose(),

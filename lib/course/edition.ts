@@ -1,0 +1,72 @@
+/**
+ * What a student edition says about itself (`.course-edition.json` at its root, written by
+ * `npm run release`): which lessons it holds (released), which assignments brought them, which
+ * lessons' reference solutions it publishes. The full course has no such file: every lesson is
+ * there. Ground floor: the grading commands read it to say "not released yet" instead of
+ * "unknown"; lib/ imports nothing from grader/ or tools/.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./paths.js";
+
+export const EDITION_FILE = ".course-edition.json";
+
+/** One assignment an edition was built or extended with. */
+export interface EditionAssignment {
+  /** The assignment's name ("a1"), or "lessons" for a release by `--lessons`. */
+  name: string;
+  /** The lesson ids it added (in course order). */
+  lessons: string[];
+  /** When the release added it (ISO time). */
+  addedAt: string;
+  /** The course commit it was released from. */
+  commit: string;
+}
+
+/** What an edition records about itself (`.course-edition.json`). */
+export interface EditionInfo {
+  version: 1;
+  /** Lessons whose solutions ship with the edition. */
+  published: string[];
+  /**
+   * Lessons the edition holds (text, exercises, stubs, expectations), in course order. Absent in
+   * editions built before assignments: every lesson.
+   */
+  released?: string[];
+  /** The assignments that released them, oldest first. Absent in editions built before assignments. */
+  assignments?: EditionAssignment[];
+  /** The course commit it was built (or last extended) from. */
+  commit: string;
+  builtAt: string;
+  /**
+   * The answer modules of the lessons not published (grader/engine/answers.ts): withheld (their
+   * answer regions replaced) or readable (shipped as they are). Absent in editions built before.
+   */
+  answerModules?: Array<{ file: string; lesson: string; functions: string[]; shipped: "withheld" | "readable" }>;
+}
+
+/** The edition file of the course at `root`, or undefined in the full course (or when unreadable). */
+export function readEditionInfo(root: string = ROOT): EditionInfo | undefined {
+  const file = join(root, EDITION_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as EditionInfo;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `lesson` is held back by the edition at `root`: true only in an edition that lists the
+ * lessons it released and does not list this one.
+ */
+export function notReleased(lesson: string, root: string = ROOT): boolean {
+  const info = readEditionInfo(root);
+  return info?.released !== undefined && !info.released.includes(lesson);
+}
+
+/** The one line a learner reads for a lesson the edition does not hold yet. */
+export function notReleasedMessage(lesson: string, root: string = ROOT): string {
+  const released = readEditionInfo(root)?.released ?? [];
+  return `${lesson} is not released yet in this edition: your instructor adds it with a later assignment (released: ${released.join(", ") || "none"})`;
+}

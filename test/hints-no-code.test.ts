@@ -1,0 +1,64 @@
+/**
+ * Hints give the method, never the reference's code (issue 24): no tier of any function's hints
+ * names a TensorFlow.js call (`tf.exp`, …) or holds a line of the lesson's reference solution,
+ * compared with whitespace removed, for lines of at least 25 characters so normalised.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, gradedLessons, hintsFile } from "../grader/engine/paths.js";
+import { TIERS, type LessonHints } from "../grader/engine/hint-types.js";
+
+/** A line (or a hint) with its whitespace removed and a trailing ; or , dropped. */
+export function normalise(s: string): string {
+  return s.replace(/\s+/g, "").replace(/[;,]+$/, "");
+}
+
+/** The code lines of a lesson's solution regions, normalised, at least 25 characters long. */
+function referenceLines(lesson: string): string[] {
+  const dir = join(ROOT, "solutions", lesson);
+  const lines = new Set<string>();
+  for (const f of readdirSync(dir).filter((x) => x.endsWith(".ts"))) {
+    let inside = false;
+    for (const raw of readFileSync(join(dir, f), "utf8").split("\n")) {
+      const t = raw.trim();
+      if (t.includes("BEGIN SOLUTION")) inside = true;
+      else if (t.includes("END SOLUTION")) inside = false;
+      else if (inside && !t.startsWith("//") && !t.startsWith("*") && !t.startsWith("/*")) {
+        const n = normalise(t.replace(/\/\/.*$/, ""));
+        if (n.length >= 25) lines.add(n);
+      }
+    }
+  }
+  return [...lines];
+}
+
+/** What is wrong with one tier's text: TensorFlow.js calls, or a line of the reference. */
+export function tierProblems(text: string, reference: readonly string[]): string[] {
+  const problems: string[] = [];
+  const calls = text.match(/\btf\.[A-Za-z_]\w*/g);
+  if (calls) problems.push(`names TensorFlow.js calls: ${[...new Set(calls)].join(", ")}`);
+  const flat = normalise(text);
+  for (const line of reference) if (flat.includes(line)) problems.push(`holds a line of the reference: ${line}`);
+  return problems;
+}
+
+describe("hints hold no code", () => {
+  it("the check itself catches a tf. call and a reference line", () => {
+    expect(tierProblems("Use tf.exp on the difference.", [])).toHaveLength(1);
+    expect(tierProblems("Write  const x = a.add(b).mul(c);  then return.", ["constx=a.add(b).mul(c)"])).toHaveLength(1);
+    expect(tierProblems("Add the two and scale by c.", ["constx=a.add(b).mul(c)"])).toEqual([]);
+  });
+
+  for (const lesson of gradedLessons().filter((l) => existsSync(hintsFile(l)))) {
+    it(`${lesson}: no tier names a tf. call or holds a line of the reference solution`, async () => {
+      const hints = ((await import(hintsFile(lesson))) as { default: LessonHints }).default;
+      const reference = referenceLines(lesson);
+      const problems: string[] = [];
+      for (const [fn, h] of Object.entries(hints.functions)) {
+        for (const { key } of TIERS) for (const p of tierProblems(h[key], reference)) problems.push(`${fn}.${key}: ${p}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
