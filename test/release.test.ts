@@ -19,7 +19,8 @@ import { findCase } from "../grader/engine/run.js";
 import { loadLessonUnderTest } from "../grader/engine/selfcheck.js";
 import { generateStub } from "../lib/stubs.js";
 import { readdirSync } from "node:fs";
-import { buildEdition, findLeaks, publishInto } from "../tools/release/edition.js";
+import { buildEdition, editionStub, findLeaks, publishInto } from "../tools/release/edition.js";
+import { editionTextProblems } from "../tools/release/text.js";
 import { checkEdition } from "../tools/release/check.js";
 import { scratch } from "./support/workspace.js";
 
@@ -88,6 +89,16 @@ describe("a student edition", () => {
     expect(findLeaks(edition, [])).toEqual([]);
   }, 120_000);
 
+  it("has text that fits it: only its own files and scripts named, no solutions promised", () => {
+    expect(editionTextProblems(edition)).toEqual([]);
+    const readme = readFileSync(join(edition, "README.md"), "utf8");
+    expect(readme).toMatch(/It holds every lesson of the course\./);
+    expect(readme).toMatch(/Reference solutions: not included\./);
+    const scripts = Object.keys((JSON.parse(readFileSync(join(edition, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts);
+    expect(scripts).not.toEqual(expect.arrayContaining(["bench"]));
+    for (const gone of ["bench", "stubs", "fixtures", "gradebook", "release"]) expect(scripts, gone).not.toContain(gone);
+  });
+
   it("grades stubs, a finished lesson and a known mistake as the full course does", () => {
     const stubs = run(["tools/loop/grade-cli.ts", "lesson-23"]);
     expect(stubs.status).toBe(1);
@@ -114,7 +125,9 @@ describe("a student edition", () => {
     // npm run reset restores the stub from stubs/, without solutions/.
     const reset = run(["tools/loop/reset-cli.ts", "lesson-23", "--yes"]);
     expect(reset.status, `${reset.stdout}\n${reset.stderr}`).toBe(0);
-    expect(readFileSync(join(edition, "exercises", "lesson-23", "ppo.ts"), "utf8")).toBe(readFileSync(join(ROOT, "exercises", "lesson-23", "ppo.ts"), "utf8"));
+    expect(readFileSync(join(edition, "exercises", "lesson-23", "ppo.ts"), "utf8")).toBe(readFileSync(join(edition, "stubs", "lesson-23", "ppo.ts"), "utf8"));
+    // The edition's stub is the course's, its note naming the edition's commands (no solutions/ there).
+    expect(readFileSync(join(edition, "stubs", "lesson-23", "ppo.ts"), "utf8")).toBe(editionStub(readFileSync(join(ROOT, "exercises", "lesson-23", "ppo.ts"), "utf8"), "lesson-23"));
   }, 120_000);
 
   it("publishes a lesson later without touching the learner's files or progress", () => {
@@ -127,6 +140,9 @@ describe("a student edition", () => {
     expect(existsSync(join(edition, "solutions", "lesson-23", "ppo.ts"))).toBe(true);
     expect([readFileSync(mine, "utf8"), readFileSync(join(edition, ".course-progress.json"), "utf8")]).toEqual(before);
     expect(findLeaks(edition, ["lesson-23"])).toEqual([]);
+    // The README says so now.
+    expect(readFileSync(join(edition, "README.md"), "utf8")).toMatch(/Reference solutions: included for lesson 23 \(`solutions\/`\); not included for the other lessons\./);
+    expect(editionTextProblems(edition)).toEqual([]);
   });
 
   it("checks out against this repository", async () => {

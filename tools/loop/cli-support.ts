@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs as parseNodeArgs, type ParseArgsConfig } from "node:util";
 import { CATALOG, findLesson, type LessonInfo } from "../../lib/catalog.js";
+import { notReleased, notReleasedMessage } from "../../lib/course/edition.js";
 import { connectGrading } from "../../lib/resolver.js";
 import { gradedLessons } from "../../grader/engine/paths.js";
 
@@ -279,6 +280,7 @@ export function gradedLesson(name: string | undefined, command: string): LessonI
   const lesson = findLesson(name);
   if (!lesson) throw new UsageError(`unknown lesson "${name}". Lessons with graded exercises: ${graded.join(", ")}`);
   if (!graded.includes(lesson.id)) {
+    if (notReleased(lesson.id)) throw new UsageError(notReleasedMessage(lesson.id));
     throw new UsageError(`${lesson.id} (${lesson.title}) has no graded exercises yet. Lessons with graded exercises: ${graded.join(", ")}`);
   }
   return lesson;
@@ -289,6 +291,7 @@ export function anyLesson(name: string | undefined, command: string): LessonInfo
   if (name === undefined) throw new UsageError(`which lesson? e.g. \`npm run ${command} lesson-23\``);
   const lesson = findLesson(name);
   if (!lesson) throw new UsageError(`unknown lesson "${name}": the course has lesson-1 to lesson-${CATALOG.length}`);
+  if (notReleased(lesson.id)) throw new UsageError(notReleasedMessage(lesson.id));
   return lesson;
 }
 

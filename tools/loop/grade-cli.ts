@@ -16,6 +16,7 @@ import { gradedLessons, paths } from "../../grader/engine/paths.js";
 import { allPassed, type FunctionSummary } from "../../grader/engine/summary.js";
 import type { CaseResult } from "../../grader/engine/types.js";
 import { gradedLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
+import { notReleased } from "../../lib/course/edition.js";
 import { gradeLesson, type Graded } from "./grading.js";
 import { exercisesDir, progressFile, shown } from "./locations.js";
 import { lessonPassed, lessonRecord, loadProgress, readProgress, recordIsFresh, type LessonRecord } from "./progress.js";
@@ -229,7 +230,7 @@ async function progressCommand(opts: Options): Promise<number> {
     const record = records.get(l.id);
     const hints = Object.values(progress.hints[l.id] ?? {}).reduce((a, b) => a + b, 0);
     const written = existsSync(join(paths.lessons, l.file));
-    const cell = records.has(l.id) ? progressCell(record) : chalk.dim(written ? "no graded exercises" : "not written yet");
+    const cell = records.has(l.id) ? progressCell(record) : chalk.dim(notReleased(l.id) ? "not released yet" : written ? "no graded exercises" : "not written yet");
     console.log(`  ${String(l.number).padStart(2)}  ${l.title.padEnd(44)} ${cell}${hints > 0 ? chalk.dim(` · ${hints} hint(s) used`) : ""}`);
   }
   console.log("");

@@ -2,7 +2,8 @@
  * Verifies a student edition against this repository: each lesson's frozen expectations were made
  * from this reference and grader (hashes) and equal a fresh computation, no line of an
  * unpublished solution appears anywhere in the edition, and no answer module (grader/engine/
- * answers.ts) still holds an answer region of an unpublished lesson.
+ * answers.ts) still holds an answer region of an unpublished lesson, and its README, lessons and stubs
+ * name only files it ships and scripts its package.json has (tools/release/text.ts).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { freezeLesson } from "../../grader/engine/freeze.js";
 import { parseFrozen, referenceHash, toJson } from "../../grader/engine/frozen.js";
 import { EDITION_FILE, findLeaks, type EditionInfo } from "./edition.js";
 import { answerRegionLeaks } from "./withhold.js";
+import { editionTextProblems } from "./text.js";
 
 export async function checkEdition(dir: string): Promise<string[]> {
   const infoFile = join(dir, EDITION_FILE);
@@ -35,5 +37,6 @@ export async function checkEdition(dir: string): Promise<string[]> {
   }
   problems.push(...findLeaks(dir, info.published).map((l) => `leak: ${l}`));
   problems.push(...answerRegionLeaks(dir, info.published).map((l) => `answer module: ${l}`));
+  problems.push(...editionTextProblems(dir).map((l) => `text: ${l}`));
   return problems;
 }
