@@ -2,11 +2,37 @@
  * Seeded randomness (grader cases, data generators, training): the same seed gives the same numbers on every machine.
  * mulberry32 for uniforms, Box–Muller for normals.
  */
+/** The salt every new Rng's seed is mixed with while `withSeedSalt` runs (0: none). */
+let seedSalt = 0;
+
+/** `seed` mixed with a non-zero `salt` (murmur3's finaliser over both): another stream for every seed. */
+function salted(seed: number, salt: number): number {
+  let h = (Math.imul(seed >>> 0, 0x9e3779b1) ^ salt) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * Runs `f` with every `new Rng(seed)` made inside it seeded from `seed` mixed with `salt`: the same
+ * seeded generators, other numbers (the gradebook's hidden cases). Synchronous only; a salt of 0
+ * changes nothing.
+ */
+export function withSeedSalt<T>(salt: number, f: () => T): T {
+  const before = seedSalt;
+  seedSalt = salt >>> 0;
+  try {
+    return f();
+  } finally {
+    seedSalt = before;
+  }
+}
+
 export class Rng {
   private state: number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    this.state = seedSalt === 0 ? seed >>> 0 : salted(seed, seedSalt);
   }
 
   /** Uniform in [0, 1). */

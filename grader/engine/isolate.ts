@@ -184,7 +184,7 @@ function startReference(job: GradeJob, limitMs: number): Reference {
     for (const w of waiting.values()) w(undefined);
     waiting.clear();
   });
-  child.send({ type: "plan", lesson: job.lesson, only: job.only } satisfies ReferenceRequest);
+  child.send({ type: "plan", lesson: job.lesson, only: job.only, hiddenSalt: job.hiddenSalt } satisfies ReferenceRequest);
   const request = (req: Exclude<ReferenceRequest, { type: "plan" }>) =>
     new Promise<Extract<ReferenceMessage, { type: "mutants" | "probe" }> | undefined>((resolve) => {
       if (!child.connected) return resolve(undefined);
@@ -373,8 +373,10 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
     },
   };
   const probeWaiters = new Map<string, (o: ProbeOutput[]) => void>();
+  // Hidden cases need the reference process (frozen expectations have none): without it, none are run.
+  const hiddenSalt = reference.inputsHashes ? undefined : job.hiddenSalt;
   // The learner's process starts beside the reference process: it needs no plan to run the cases.
-  let attempt = await runLearner(bundle, { type: "run", only: job.only, skip: [] }, opts, sink, probeWaiters);
+  let attempt = await runLearner(bundle, { type: "run", only: job.only, skip: [], hiddenSalt }, opts, sink, probeWaiters);
   learners.push(attempt.child);
   const planned = await reference.plan;
   if ("fatal" in planned) return { backend: "", results: [], fatal: planned.fatal, printed: "" };
@@ -430,7 +432,7 @@ async function judgeRun(job: GradeJob, opts: IsolatedOptions, reference: Referen
     }
     const skip = [...plan.keys()].filter((k) => outputs.has(k) || decided.has(k));
     if (skip.length === plan.size) break;
-    attempt = await runLearner(bundle, { type: "run", only: job.only, skip }, opts, sink, probeWaiters);
+    attempt = await runLearner(bundle, { type: "run", only: job.only, skip, hiddenSalt }, opts, sink, probeWaiters);
     learners.push(attempt.child);
   }
   accept();

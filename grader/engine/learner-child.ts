@@ -12,10 +12,11 @@ import { probeOutputs } from "./outputs.js";
 import { learnerLocation } from "./location.js";
 import type { LearnerMessage, LearnerRequest } from "./protocol.js";
 import type { LessonGrader } from "./types.js";
+import { withHiddenCases } from "./hidden.js";
 
 type FileLoaders = Record<string, () => Promise<Record<string, unknown>>>;
 
-export async function runLearnerChild(grader: LessonGrader, files: FileLoaders, implDir: string): Promise<void> {
+export async function runLearnerChild(lessonGrader: LessonGrader, files: FileLoaders, implDir: string): Promise<void> {
   // Taken before any learner module loads; a module that replaces process.send later changes nothing we rely on.
   const sendRaw = process.send!.bind(process) as (m: LearnerMessage) => boolean;
   const send = (m: LearnerMessage) => process.connected && sendRaw(m);
@@ -36,6 +37,8 @@ export async function runLearnerChild(grader: LessonGrader, files: FileLoaders, 
 
   const job = await next();
   if (job.type !== "run") return;
+  // The hidden variants are made before any learner module loads (the parent judges by its own plan anyway).
+  const grader = withHiddenCases(lessonGrader, job.hiddenSalt);
   const backend = await initBackend("cpu");
   const impl: Implementation = {};
   const loadErrors = new Map<string, string>();

@@ -14,6 +14,12 @@ export interface GradeJob {
   only?: string[];
   /** Look up known mistakes and run probes for failing outputs. */
   hints: boolean;
+  /**
+   * The gradebook's hidden cases: every random case is also graded with its seeds mixed with this
+   * salt (grader/engine/hidden.ts), as "hidden: <case>". Derived from the instructor's secret, never
+   * the secret itself. Undefined or 0: public cases only.
+   */
+  hiddenSalt?: number;
   /** implDir is solutions/<lesson> on purpose (`--solutions`, self-checks); otherwise a folder that resolves into solutions/ is refused. */
   reference?: boolean;
 }
@@ -38,7 +44,7 @@ export interface PlanEntry extends PlannedCase {
 export type ProbeOutput = { label: string; output: CaseOutput };
 
 export type ReferenceRequest =
-  | { type: "plan"; lesson: string; only?: string[] }
+  | { type: "plan"; lesson: string; only?: string[]; hiddenSalt?: number }
   | { type: "mutants"; exercise: string; case: string }
   | { type: "probe"; exercise: string; case: string };
 
@@ -52,7 +58,7 @@ export type ReferenceMessage =
 
 export type LearnerRequest =
   /** Run the lesson's cases (of `only`'s exercises, when given) except the `skip` keys ("exercise::case"). */
-  | { type: "run"; only?: string[]; skip: string[] }
+  | { type: "run"; only?: string[]; skip: string[]; hiddenSalt?: number }
   | { type: "probe"; exercise: string; case: string }
   | { type: "bye" };
 

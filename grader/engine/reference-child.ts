@@ -13,6 +13,7 @@ import { caseOutput, probeOutputs } from "./outputs.js";
 import { expectedOutput, findCase, plannedCases } from "./run.js";
 import type { ReferenceMessage, ReferenceRequest } from "./protocol.js";
 import { guardInspectorSignal } from "./sandbox.js";
+import { distinctHiddenCases, withHiddenCases } from "./hidden.js";
 
 // Expected values are made here: no signal may open this process's inspector.
 guardInspectorSignal();
@@ -26,7 +27,7 @@ function send(msg: ReferenceMessage): void {
 async function main(job: Extract<ReferenceRequest, { type: "plan" }>): Promise<void> {
   Error.stackTraceLimit = 100;
   const backend = await initBackend("cpu");
-  const grader = await loadGrader(job.lesson);
+  const grader = distinctHiddenCases(withHiddenCases(await loadGrader(job.lesson), job.hiddenSalt));
   const reference = await loadImplementation(grader, join(paths.solutions, job.lesson));
   if (reference.loadErrors.size > 0) throw new Error(`the reference solution failed to load: ${[...reference.loadErrors.values()].join("; ")}`);
   const plan = plannedCases(grader, job.only).map((p) => {
