@@ -8,6 +8,9 @@ import { stringify } from "csv-stringify/sync";
 import { lessonFunctionNames } from "../../grader/functions.js";
 import { namedMistake, summarise, type FunctionSummary } from "../../grader/engine/summary.js";
 import type { CaseResult } from "../../grader/engine/types.js";
+import { functionPoints, functionScore, type Assignment } from "../classroom/assignment.js";
+import { isHiddenCase } from "../../grader/engine/hidden.js";
+import { functionKind, functionLocation, notRun, type Kind } from "./kinds.js";
 import type { LessonGrade } from "./jobs.js";
 import type { Learner } from "./submissions.js";
 
@@ -27,6 +30,16 @@ export interface Row {
   total?: number;
   mistake?: string;
   reason: string;
+  /** The outcome in an instructor's words (kinds.ts): syntax error, refused import, missing file, … */
+  kind: Kind;
+  /** `file:line` of the first problem, when known. */
+  location?: string;
+  /** Hidden cases passed and graded (both 0 without --secret's hidden cases). */
+  hiddenPassed: number;
+  hiddenTotal: number;
+  /** What the function is worth (the assignment's points) and what it scored (before any late rule). */
+  points: number;
+  score: number;
 }
 
 /** Longest reason kept in a row; the JSON's case results keep everything. */
@@ -52,6 +65,11 @@ function reasonOf(s: FunctionSummary): string {
   const first = bad[0];
   if (first.loadError) return oneLine(first.message ?? "could not be loaded");
   const msgOf = (r: CaseResult) => (r.status === "not-implemented" ? "still throws NotImplementedError" : (r.message ?? r.status));
+  if (s.verdict === "timeout") {
+    const stuck = bad.find((r) => r.status === "timeout") ?? first;
+    const skipped = notRun(s);
+    return oneLine(`${stuck.case}: ${stuck.message ?? "timed out"} (${skipped} not run${bad.length - skipped - 1 > 0 ? `, ${bad.length - skipped - 1} other${bad.length - skipped - 1 === 1 ? "" : "s"} did not pass` : ""}; ${s.passed} of ${s.total} cases pass)`);
+  }
   const count = ` (${bad.length} of ${s.total} cases fail)`;
   // A missing file or an export under another name says the same for every case, with no numbers: say it once.
   if (bad.length > 1 && bad.every((r) => msgOf(r) === msgOf(first) && !r.details?.length)) return oneLine(`${msgOf(first)}${count}`);
@@ -59,27 +77,47 @@ function reasonOf(s: FunctionSummary): string {
   return oneLine(`${first.case}: ${msgOf(first)}${numbers}${count}`);
 }
 
-/** The rows of one learner's lesson. */
-export function lessonRows(learner: string, grade: LessonGrade): Row[] {
+/** The scoring used without an assignment: every graded lesson 10 points, the share of cases passed, no deadline. */
+export const NO_ASSIGNMENT: Assignment = { name: "gradebook", lessons: [], points: {}, credit: "share" };
+
+/** The rows of one learner's lesson, scored by `assignment` (points before any late rule). */
+export function lessonRows(learner: string, grade: LessonGrade, assignment: Assignment = NO_ASSIGNMENT): Row[] {
+  const names = lessonFunctionNames(grade.lesson);
+  const points = functionPoints(assignment, grade.lesson, names);
   if (grade.problem) {
-    const names = lessonFunctionNames(grade.lesson);
-    return (names.length > 0 ? names : ["(every function)"]).map((fn) => ({ learner, lesson: grade.lesson, function: fn, status: grade.problem!.status, reason: oneLine(grade.problem!.message) }));
+    const kind: Kind = grade.problem.status === "timeout" ? "timeout" : "not graded";
+    return (names.length > 0 ? names : ["(every function)"]).map((fn) => ({ learner, lesson: grade.lesson, function: fn, status: grade.problem!.status, kind, reason: oneLine(grade.problem!.message), hiddenPassed: 0, hiddenTotal: 0, points: points[fn] ?? 0, score: 0 }));
   }
-  return summarise(grade.results).map((s) => ({
-    learner,
-    lesson: grade.lesson,
-    function: s.exercise,
-    status: s.verdict,
-    passed: s.passed,
-    total: s.total,
-    mistake: namedMistake(s.results)?.mistake,
-    reason: reasonOf(s),
-  }));
+  return summarise(grade.results).map((s) => {
+    const hidden = s.results.filter((r) => isHiddenCase(r.case));
+    const fnPoints = points[s.exercise] ?? 0;
+    return {
+      learner,
+      lesson: grade.lesson,
+      function: s.exercise,
+      status: s.verdict,
+      passed: s.passed,
+      total: s.total,
+      mistake: namedMistake(s.results)?.mistake,
+      reason: reasonOf(s),
+      kind: functionKind(s),
+      location: functionLocation(s),
+      hiddenPassed: hidden.filter((r) => r.status === "passed").length,
+      hiddenTotal: hidden.length,
+      points: fnPoints,
+      score: round(functionScore(assignment, fnPoints, s.passed, s.total)),
+    };
+  });
+}
+
+/** Scores to the hundredth (what a gradebook shows). */
+export function round(x: number): number {
+  return Math.round(x * 100) / 100;
 }
 
 /** Every row of the gradebook, learners in order, then lessons, then functions. */
-export function allRows(book: readonly LearnerGrades[]): Row[] {
-  return book.flatMap((g) => g.lessons.flatMap((l) => lessonRows(g.learner.name, l)));
+export function allRows(book: readonly LearnerGrades[], assignment: Assignment = NO_ASSIGNMENT): Row[] {
+  return book.flatMap((g) => g.lessons.flatMap((l) => lessonRows(g.learner.name, l, assignment)));
 }
 
 /** A cell a spreadsheet would take for a formula (=, +, -, @, tab, CR first) is kept as text. */
@@ -90,14 +128,16 @@ function cell(v: string | number | undefined): string | number {
 }
 
 /** gradebook.csv's columns, in order ("cases" is passed/total in one cell). */
-export const CSV_COLUMNS = ["learner", "lesson", "function", "status", "passed", "total", "cases", "mistake", "reason"] as const;
+export const CSV_COLUMNS = ["learner", "lesson", "function", "status", "passed", "total", "cases", "mistake", "reason", "kind", "location", "hidden", "points", "score"] as const;
 
 /**
  * gradebook.csv: a header, then one record a row, every text cell safe to open in a spreadsheet.
  * Without the header (`header: false`): records to append to a file that has one.
  */
 export function toCsv(rows: readonly Row[], { header = true }: { header?: boolean } = {}): string {
-  const records = rows.map((r) => [r.learner, r.lesson, r.function, r.status, r.passed, r.total, r.total === undefined ? undefined : `${r.passed}/${r.total}`, r.mistake, r.reason].map(cell));
+  const records = rows.map((r) =>
+    [r.learner, r.lesson, r.function, r.status, r.passed, r.total, r.total === undefined ? undefined : `${r.passed}/${r.total}`, r.mistake, r.reason, r.kind, r.location, r.hiddenTotal > 0 ? `${r.hiddenPassed}/${r.hiddenTotal}` : undefined, r.points, r.score].map(cell),
+  );
   return stringify(records, { header, columns: [...CSV_COLUMNS] });
 }
 
@@ -110,6 +150,15 @@ export interface BookMeta {
   ms: number;
   /** Where the learners' code ran: OS namespaces, or none (graded with --trusted), in words. */
   sandbox: string;
+  /** The scoring: the assignment (or the default: 10 points a lesson, the share of cases passed). */
+  assignment?: unknown;
+  hiddenCases?: string;
+  /** Learner-lessons taken from the cache. */
+  cached?: number;
+  /** Each learner's totals (scores.ts). */
+  totals?: unknown;
+  /** Learners whose files of a lesson are identical (similarity.ts). */
+  identical?: unknown;
 }
 
 /** gradebook.json: the run's settings, the rows, and each learner's lessons with every case result. */
@@ -117,9 +166,13 @@ export function toJson(book: readonly LearnerGrades[], rows: readonly Row[], met
   const learners = book.map(({ learner, lessons }) => ({
     name: learner.name,
     layout: learner.layout,
+    source: learner.source,
+    submittedAt: learner.submittedAt?.toISOString(),
+    commit: learner.commit,
     lessons: lessons.map((l) => ({
       lesson: l.lesson,
       ms: l.ms,
+      cached: l.cached === true,
       backend: l.backend,
       problem: l.problem,
       printed: l.printed,

@@ -1,10 +1,14 @@
 /**
- * npm run gradebook -- <folder> [--lessons lesson-23,…] [--out <dir>] [--feedback] [--jobs 2]
- *                     [--timeout <s>] [--wall <s>] [--trusted]
+ * npm run gradebook -- <folder> [--assignment a1.json] [--secret <file>] [--lessons lesson-23,…]
+ *                     [--out <dir>] [--feedback] [--jobs 2] [--timeout <s>] [--wall <s>] [--trusted]
+ *                     [--roster <csv>] [--canvas-column <name>] [--no-cache]
  *
- * Grades every learner of a submissions folder (one subfolder a learner) with the engine's isolated
- * grader, two learners at a time (p-limit), and writes gradebook.csv, gradebook.json and, with
- * --feedback, one markdown report a learner. Each submission runs in an OS sandbox (its own PID,
+ * Grades every learner of a submissions folder (a subfolder, a git clone or a .zip a learner:
+ * collect.ts) with the engine's isolated grader, two learners at a time (p-limit), on the public
+ * cases and, with a secret, hidden ones (secret.ts); scores them by the assignment (points, credit
+ * rule, late rule); keeps what it graded in a cache (cache.ts) so that a rerun grades only what
+ * changed; and writes gradebook.csv, gradebook.json, summary.csv (Canvas's import layout),
+ * gradebook.html and, with --feedback or --assignment, one feedback report a learner (pages.ts). Each submission runs in an OS sandbox (its own PID,
  * network and IPC namespaces, grader/engine/sandbox.ts); where there is none, the gradebook grades
  * only with --trusted. Rows are appended to gradebook.partial.csv as each lesson finishes, so a run
  * that is stopped or killed leaves what it finished. Exit codes: 0 the gradebook was written
@@ -14,7 +18,7 @@
 import "./guard.js";
 import chalk from "chalk";
 import cliProgress from "cli-progress";
-import { appendFileSync, existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import pLimit from "p-limit";
@@ -22,20 +26,42 @@ import { gradedLessons } from "../../grader/engine/paths.js";
 import { osSandbox } from "../../grader/engine/sandbox.js";
 import { summarise } from "../../grader/engine/summary.js";
 import { gradedLesson, npmFlag, runCommand, UsageError } from "../loop/cli-support.js";
-import { allRows, formatSummary, lessonRows, oneLine, toCsv, toJson, type LearnerGrades } from "./book.js";
-import { writeFeedback } from "./feedback.js";
+import { parse as parseCsv } from "csv-parse/sync";
+import { homedir } from "node:os";
+import { loadAssignment, type Assignment } from "../classroom/assignment.js";
+import { ROOT } from "../../grader/engine/paths.js";
+import { allRows, formatSummary, lessonRows, NO_ASSIGNMENT, oneLine, toCsv, toJson, type LearnerGrades } from "./book.js";
+import { CACHE_FILE, GradingCache } from "./cache.js";
+import { collect, type Collected } from "./collect.js";
+import { canvasCsv, gradebookHtml, writeReturns, type RosterEntry } from "./pages.js";
+import { learnerTotals } from "./scores.js";
+import { identicalSubmissions } from "./similarity.js";
+import { defaultSecretFile, loadSecret, type Secret } from "./secret.js";
 import { gradeJob, isStopping, stopAll, stopNow, type LessonGrade } from "./jobs.js";
-import { findLearners, removeStaleStaging, submittedLessons } from "./submissions.js";
+import { removeStaleStaging, submittedLessons } from "./submissions.js";
 
 /** Where the rows go as each lesson finishes; removed once gradebook.csv is written. */
 const PARTIAL = "gradebook.partial.csv";
 
-const USAGE = `usage: npm run gradebook -- <folder> [--lessons lesson-23,lesson-24] [--out <dir>] [--feedback] [--jobs 2] [--timeout <s>] [--wall <s>] [--trusted]
+const USAGE = `usage: npm run gradebook -- <folder> [--assignment a1.json] [--secret <file>] [--lessons lesson-23,lesson-24] [--out <dir>] [--feedback] [--jobs 2] [--timeout <s>] [--wall <s>] [--trusted] [--roster <csv>] [--canvas-column <name>] [--no-cache]
 
-  <folder>       one subfolder a learner: a copy of the course (exercises/lesson-NN/) or an exercises/ folder (lesson-NN/)
-  --lessons      the lessons to grade (default: every graded lesson any learner submitted)
-  --out          where gradebook.csv, gradebook.json and feedback/ go (default: gradebook/ where npm was run)
-  --feedback     also write feedback/<learner>.md: each failing case, as \`npm run grade\` shows it
+  <folder>       one submission a learner, named for the learner: a folder (a copy of the course with
+                 exercises/lesson-NN/, or an exercises/ folder with lesson-NN/), a git clone (graded at
+                 its last commit at or before the deadline), or a .zip of either
+  --assignment   the assignment file (docs/INSTRUCTORS.md): only its lessons are graded, scored with its
+                 points and credit rule, the late rule applied from each submission's time
+  --secret       the instructor's secret file, made on first use, never inside a course or a submission:
+                 each function is also graded on hidden cases (its random cases with secret seeds).
+                 With --assignment and no --secret: ${defaultSecretFile().replace(homedir(), "~")}
+  --lessons      the lessons to grade without an assignment (default: every graded lesson any learner submitted)
+  --out          where the gradebook's files go (default: gradebook/ where npm was run)
+  --feedback     also write feedback/<learner>.md and return/<learner>/ (always with --assignment)
+  --roster       a CSV with a "learner" column (the submission's name) and Canvas's Student, ID,
+                 SIS User ID, SIS Login ID, Section: fills summary.csv's identity columns
+  --canvas-column  summary.csv's score column (default: the assignment's name; "a1 (12345)" matches
+                 Canvas's assignment 12345)
+  --no-cache     grade every lesson again (default: a learner's lesson whose files, course and
+                 settings are unchanged is taken from <out>/${CACHE_FILE})
   --jobs         learners graded at a time (default 2)
   --timeout      seconds a case may run (default 10)
   --wall         seconds one learner's lesson may take in all (default 180)
@@ -45,7 +71,12 @@ const USAGE = `usage: npm run gradebook -- <folder> [--lessons lesson-23,lesson-
 Each submission runs in an OS sandbox of its own (its own PID, network and IPC namespaces, via
 unshare); where there is none, the gradebook refuses to grade (exit 2) unless you pass --trusted.
 
-Output: as each lesson is graded, its rows are appended to <out>/${PARTIAL} (in the order
+Output: gradebook.csv (one row a function: status, kind, file:line, cases, hidden cases, points,
+score), gradebook.json (the same, each learner's totals and every case), summary.csv (one row a
+learner: Canvas's gradebook-import columns), gradebook.html (learners × lessons, linking to the
+feedback), feedback/<learner>.md and return/<learner>/feedback.{md,html} to hand back.
+
+As each lesson is graded, its rows are appended to <out>/${PARTIAL} (in the order
 lessons finish). When every lesson is graded, gradebook.csv, gradebook.json and feedback/ are
 written and ${PARTIAL} is removed. A run stopped by Ctrl-C or SIGTERM, or killed, leaves
 ${PARTIAL} with every lesson it finished, and no new gradebook.csv (a previous run's stays as
@@ -56,6 +87,11 @@ Exit codes: 0 the gradebook was written, 1 some lesson could not be graded at al
 or no OS sandbox, 130 stopped by Ctrl-C, 143 by SIGTERM, 129 by SIGHUP.`;
 
 interface Options {
+  assignment?: Assignment;
+  secretFile?: string;
+  roster?: string;
+  canvasColumn?: string;
+  cache: boolean;
   folder: string;
   lessons?: string[];
   out: string;
@@ -91,6 +127,11 @@ function options(argv: string[]): Options {
       strict: true,
       options: {
         lessons: { type: "string" },
+        assignment: { type: "string" },
+        secret: { type: "string" },
+        roster: { type: "string" },
+        "canvas-column": { type: "string" },
+        "no-cache": { type: "boolean" },
         out: { type: "string" },
         feedback: { type: "boolean" },
         jobs: { type: "string" },
@@ -121,7 +162,22 @@ function options(argv: string[]): Options {
   const out = resolve(here, v.out ?? "gradebook");
   if (isInside(realish(out), realpathSync(folder))) throw new UsageError(`--out ${v.out ?? "gradebook"} lies inside ${positionals[0]}: it would be graded as a learner next time. Choose a folder outside it.`);
   if (existsSync(out) && !statSync(out).isDirectory()) throw new UsageError(`--out ${v.out}: that is a file, not a folder`);
+  let assignment: Assignment | undefined;
+  if (v.assignment !== undefined) {
+    if (lessons) throw new UsageError("--lessons and --assignment both choose the lessons: give one (the assignment's lessons are graded)");
+    try {
+      assignment = loadAssignment(resolve(here, v.assignment));
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
+  if (v.roster !== undefined && !existsSync(resolve(here, v.roster))) throw new UsageError(`--roster ${v.roster}: no such file`);
   return {
+    assignment,
+    secretFile: v.secret !== undefined ? resolve(here, v.secret) : assignment ? defaultSecretFile() : undefined,
+    roster: v.roster === undefined ? undefined : resolve(here, v.roster),
+    canvasColumn: v["canvas-column"],
+    cache: !(v["no-cache"] === true || npmFlag("no-cache")),
     folder,
     lessons: lessons ? [...new Set(lessons)] : undefined,
     out,
@@ -146,7 +202,7 @@ function progress(total: number): { done(learner: string, grade: LessonGrade): v
       n++;
       const fns = summarise(g.results);
       const what = g.problem ? `${g.problem.status}: ${oneLine(g.problem.message)}` : `${fns.filter((f) => f.verdict === "passed").length}/${fns.length} functions pass`;
-      console.error(`[${n}/${total}] ${oneLine(learner)} ${g.lesson}: ${what} (${(g.ms / 1000).toFixed(1)} s)`);
+      console.error(`[${n}/${total}] ${oneLine(learner)} ${g.lesson}: ${what} (${g.cached ? "unchanged: from the cache" : `${(g.ms / 1000).toFixed(1)} s`})`);
     },
     stop() {},
   };
@@ -155,18 +211,60 @@ function progress(total: number): { done(learner: string, grade: LessonGrade): v
 /** Exit codes after a signal: 128 + its number. */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
 
+/** The roster: learner name → Canvas's identity columns. */
+function readRoster(file: string | undefined): Map<string, RosterEntry> {
+  if (!file) return new Map();
+  let records: Array<Record<string, string>>;
+  try {
+    records = parseCsv(readFileSync(file, "utf8"), { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
+  } catch (err) {
+    throw new UsageError(`--roster ${file}: not a CSV file (${oneLine((err as Error).message)})`);
+  }
+  if (records.length > 0 && !("learner" in records[0])) throw new UsageError(`--roster ${file}: needs a "learner" column (the submission's folder or zip name) beside Student, ID, SIS User ID, SIS Login ID, Section`);
+  return new Map(records.map((r) => [r.learner, r as RosterEntry]));
+}
+
 async function main(argv: string[]): Promise<number> {
   const opts = options(argv);
+  const roster = readRoster(opts.roster);
   // Staged copies of gradebooks that were killed (SIGKILL leaves them): only those, in .grader-build/.
   const stale = removeStaleStaging();
   if (stale.length > 0) console.error(chalk.dim(`removed ${stale.length} staged cop${stale.length === 1 ? "y" : "ies"} left by a gradebook that no longer runs (.grader-build/${stale.join(", .grader-build/")})`));
-  const learners = findLearners(opts.folder);
-  const skipped = readdirSync(opts.folder).filter((e) => !e.startsWith(".") && !learners.some((l) => l.name === e));
-  if (skipped.length > 0) console.error(chalk.yellow(`not a learner folder, skipped: ${skipped.map(oneLine).join(", ")} (unpack archives into a folder a learner)`));
-  if (learners.length === 0) throw new UsageError(`${opts.folder} holds no learner folders: put each learner's work in a subfolder of its own`);
   const graded = new Set(gradedLessons());
-  const lessons = opts.lessons ?? [...new Set(learners.flatMap(submittedLessons))].filter((l) => graded.has(l)).sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)));
+  const assignment = opts.assignment;
+  if (assignment) {
+    const ungradable = assignment.lessons.filter((l) => !graded.has(l));
+    if (ungradable.length === assignment.lessons.length) throw new UsageError(`the assignment's lessons (${assignment.lessons.join(", ")}) have no graded exercises`);
+    if (ungradable.length > 0) console.error(chalk.yellow(`the assignment's ${ungradable.join(", ")} ha${ungradable.length === 1 ? "s" : "ve"} no graded exercises: not graded`));
+  }
+  let collected: Collected;
+  try {
+    collected = collect(opts.folder, { deadline: assignment?.deadline, lateDays: assignment?.late?.maxDaysLate, lessons: assignment?.lessons });
+  } catch (err) {
+    throw new UsageError(oneLine((err as Error).message));
+  }
+  process.on("exit", () => collected.dispose());
+  const learners = collected.learners;
+  if (collected.skipped.length > 0) console.error(chalk.yellow(`not a learner folder, skipped: ${collected.skipped.map(oneLine).join(", ")} (a learner's submission is a folder, a git clone or a .zip)`));
+  if (learners.length === 0) throw new UsageError(`${opts.folder} holds no learner folders: put each learner's work in a subfolder of its own`);
+  const lessons = assignment
+    ? assignment.lessons.filter((l) => graded.has(l))
+    : (opts.lessons ?? [...new Set(learners.flatMap(submittedLessons))].filter((l) => graded.has(l)).sort((a, b) => Number(a.slice(7)) - Number(b.slice(7))));
   if (lessons.length === 0) throw new UsageError(`no learner submitted a lesson with graded exercises: name the lessons with --lessons, e.g. --lessons ${gradedLessons()[0] ?? "lesson-23"}`);
+  const scoring: Assignment = assignment ?? { ...NO_ASSIGNMENT, lessons };
+  let secret: Secret | undefined;
+  if (opts.secretFile) {
+    try {
+      secret = loadSecret(opts.secretFile, [
+        { dir: ROOT, what: "the course" },
+        { dir: opts.folder, what: "the submissions folder" },
+        { dir: opts.out, what: "the output folder" },
+      ]);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+    console.error(chalk.dim(`${secret.created ? "made a new secret" : "secret"}: ${secret.file} (hidden cases on; keep it, or the hidden cases change)`));
+  }
   const sandbox = osSandbox();
   if (!sandbox.available && !opts.trusted) {
     console.error(`the gradebook runs each submission in an OS sandbox (its own PID, network and IPC namespaces), and none is available here: ${sandbox.why}. Pass --trusted to grade anyway if you trust every submission.`);
@@ -203,17 +301,22 @@ async function main(argv: string[]): Promise<number> {
   // An unexpected end (an exception, process.exit) still ends the workers and removes the staged copies.
   process.on("exit", stopNow);
   const limit = pLimit(opts.jobs);
-  const jobOptions = { caseTimeoutMs: opts.caseTimeoutMs, wallMs: opts.wallMs, requireOsSandbox: !opts.trusted };
+  const cache = new GradingCache(opts.cache ? join(opts.out, CACHE_FILE) : undefined);
+  const settings = `timeout=${opts.caseTimeoutMs} secret=${secret?.hash ?? "none"} sandbox=${!opts.trusted}`;
   const book: LearnerGrades[] = await Promise.all(
     learners.map((learner) =>
       limit(async () => {
         const grades: LessonGrade[] = [];
         for (const lesson of lessons) {
-          const g = await gradeJob(learner, lesson, jobOptions);
-          // A lesson cut short by stopping is not a result: neither shown nor written.
-          if (isStopping()) break;
+          let g = cache.get(learner, lesson, settings);
+          if (!g) {
+            g = await gradeJob(learner, lesson, { caseTimeoutMs: opts.caseTimeoutMs, wallMs: opts.wallMs, requireOsSandbox: !opts.trusted, hiddenSalt: secret?.salt(lesson) });
+            // A lesson cut short by stopping is not a result: neither shown nor written.
+            if (isStopping()) break;
+            cache.put(learner, lesson, settings, g, g.bundled ?? []);
+          }
           grades.push(g);
-          appendFileSync(partial, toCsv(lessonRows(learner.name, g), { header: false }));
+          appendFileSync(partial, toCsv(lessonRows(learner.name, g, scoring), { header: false }));
           finished++;
           bar.done(learner.name, g);
         }
@@ -225,16 +328,43 @@ async function main(argv: string[]): Promise<number> {
   if (signalled) return new Promise<number>(() => undefined);
   bar.stop();
   for (const s of signals) process.off(s, onSignal);
+  cache.save();
   const ms = Date.now() - t0;
-  const rows = allRows(book);
+  const rows = allRows(book, scoring);
+  const totals = learnerTotals(rows, learners, scoring);
   const sandboxUsed = sandbox.available ? "OS namespaces (PID, network, IPC) for each submission" : `none (${sandbox.why}): graded with --trusted`;
+  const roots = [opts.folder, ...learners.map((l) => l.dir)];
+  const identical = identicalSubmissions(learners, lessons);
   writeFileSync(join(opts.out, "gradebook.csv"), toCsv(rows));
-  writeFileSync(join(opts.out, "gradebook.json"), toJson(book, rows, { folder: opts.folder, lessons, caseTimeoutS: opts.caseTimeoutMs / 1000, wallS: opts.wallMs / 1000, jobs: opts.jobs, ms, sandbox: sandboxUsed }));
-  const feedback = opts.feedback ? writeFeedback(book, opts.out, new Date()) : undefined;
+  writeFileSync(
+    join(opts.out, "gradebook.json"),
+    toJson(book, rows, {
+      folder: opts.folder,
+      lessons,
+      caseTimeoutS: opts.caseTimeoutMs / 1000,
+      wallS: opts.wallMs / 1000,
+      jobs: opts.jobs,
+      ms,
+      sandbox: sandboxUsed,
+      assignment: { ...scoring, deadline: scoring.deadline?.toISOString() },
+      hiddenCases: secret ? "on: each random case also with seeds from the instructor's secret" : "off (no --secret)",
+      cached: cache.hits,
+      totals,
+      identical,
+    }),
+  );
+  writeFileSync(join(opts.out, "summary.csv"), canvasCsv(totals, opts.canvasColumn ?? scoring.name, roster));
+  const withFeedback = opts.feedback || assignment !== undefined;
+  const names = withFeedback ? writeReturns(book, rows, totals, opts.out, new Date(), roots) : undefined;
+  writeFileSync(join(opts.out, "gradebook.html"), gradebookHtml(totals, lessons, scoring, (l) => (names?.has(l) ? `return/${encodeURIComponent(names.get(l)!)}/feedback.html` : "#"), new Date()));
   rmSync(partial, { force: true });
   console.log(formatSummary(rows, learners.map((l) => l.name)));
-  console.log(chalk.dim(`\n${learners.length} learner(s) × ${lessons.length} lesson(s) in ${(ms / 1000).toFixed(1)} s, ${opts.jobs} at a time`));
-  console.log(`wrote ${shown(join(opts.out, "gradebook.csv"))}, ${shown(join(opts.out, "gradebook.json"))}${feedback ? `, ${shown(feedback)}/ (${learners.length} file(s))` : ""}`);
+  console.log("", chalk.bold("totals"));
+  for (const t of totals) console.log(`  ${oneLine(t.learner).padEnd(Math.max(8, ...learners.map((l) => l.name.length)))}  ${String(t.score).padStart(7)} / ${t.points}${t.daysLate > 0 ? chalk.dim(`  (${t.raw} × ${t.lateFactor}: ${t.daysLate} day(s) late)`) : ""}`);
+  if (identical.length > 0) console.log("", chalk.bold("identical submissions (byte for byte, stubs left out)"), ...identical.map((g) => `\n  ${g.lesson}: ${g.learners.map(oneLine).join(", ")}`));
+  console.log(chalk.dim(`\n${learners.length} learner(s) × ${lessons.length} lesson(s) in ${(ms / 1000).toFixed(1)} s, ${opts.jobs} at a time${cache.hits > 0 ? `; ${cache.hits} lesson(s) unchanged, taken from ${CACHE_FILE}` : ""}`));
+  console.log(`wrote ${shown(join(opts.out, "gradebook.csv"))}, ${shown(join(opts.out, "gradebook.json"))}, summary.csv, gradebook.html${names ? `, ${shown(join(opts.out, "feedback"))}/ and ${shown(join(opts.out, "return"))}/ (${learners.length} learner(s))` : ""}`);
+  collected.dispose();
   const ungraded = rows.filter((r) => r.status === "not-graded");
   if (ungraded.length > 0) console.error(chalk.red(`${ungraded.length} row(s) could not be graded at all (status not-graded): see their reason`));
   return ungraded.length > 0 ? 1 : 0;

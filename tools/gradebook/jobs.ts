@@ -12,7 +12,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { IsolatedRun } from "../../grader/engine/isolate.js";
 import { ROOT } from "../../grader/engine/paths.js";
@@ -26,6 +26,8 @@ export interface WorkerJob {
   caseTimeoutMs: number;
   /** Refuse to grade unless the learner's process gets OS namespaces (the gradebook was not run with --trusted). */
   requireOsSandbox: boolean;
+  /** The lesson's hidden-case salt (secret.ts), derived from the instructor's secret; none: public cases only. */
+  hiddenSalt?: number;
 }
 
 export type WorkerReply = { type: "run"; run: IsolatedRun } | { type: "error"; message: string };
@@ -40,12 +42,18 @@ export interface LessonGrade {
   results: CaseResult[];
   /** What the learner's code printed (as the engine kept it). */
   printed: string;
+  /** Learner files the bundle held, relative to the learner's lesson folders' parent ("lesson-23/ppo.ts"). */
+  bundled?: string[];
+  /** Taken from the grading cache (cache.ts), not graded this run. */
+  cached?: boolean;
 }
 
 export interface JobOptions {
   caseTimeoutMs: number;
   wallMs: number;
   requireOsSandbox: boolean;
+  /** The hidden cases' salt of this lesson (secret.ts); none: public cases only. */
+  hiddenSalt?: number;
 }
 
 const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
@@ -191,6 +199,28 @@ function learnerPaths(text: string, staged: Staged, learner: Learner): string {
   return text.split(`${join(ROOT, staged.rel)}/`).join(to).split(`${staged.rel}/`).join(to);
 }
 
+/** Letters and digits of a file's stem, lower case: "PPO_final.ts" → "ppofinal". */
+const stem = (f: string) => f.replace(/\.[^.]*$/, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Files beside a missing exercise file that look meant for it: source files the lesson does not
+ * expect whose name holds the expected one's stem, or is held by it ("PPO_final.ts", "ppo (1).ts",
+ * "ppo.js" for ppo.ts).
+ */
+function nearMisses(learner: Learner, r: CaseResult, shown: string): string[] {
+  if (!learner.lessonsDir) return [];
+  const lessonDir = join(learner.lessonsDir, shown.split("/").slice(-2, -1)[0] ?? "");
+  let entries: string[];
+  try {
+    entries = readdirSync(lessonDir);
+  } catch {
+    return [];
+  }
+  const want = stem(basename(shown));
+  if (want.length < 2) return [];
+  return entries.filter((e) => e !== basename(shown) && /\.(ts|mts|js|mjs|txt)$/i.test(e) && (stem(e).includes(want) || (stem(e).length >= 3 && want.includes(stem(e))))).sort().slice(0, 3);
+}
+
 /** A case result as the learner's folder names things; a missing file says why it is missing. */
 function rewrite(r: CaseResult, staged: Staged, learner: Learner): CaseResult {
   const fix = (t: string) => learnerPaths(t, staged, learner);
@@ -200,7 +230,8 @@ function rewrite(r: CaseResult, staged: Staged, learner: Learner): CaseResult {
     const file = missing[1];
     const linked = staged.links.some((l) => file.endsWith(`/${l}`) || file === l);
     const why = linked ? "is a symbolic link, which the gradebook does not follow" : learner.lessonsDir ? "is missing from the submission" : `is missing from the submission (${learner.layout})`;
-    message = `${file} ${why}`;
+    const near = linked ? [] : nearMisses(learner, r, file);
+    message = `${file} ${why}${near.length > 0 ? `; beside it: ${near.join(", ")} (rename ${near.length === 1 ? "it" : "the right one"} to ${basename(file)})` : ""}`;
   }
   return { ...r, message, details: r.details?.map(fix), location: r.location === undefined ? undefined : fix(r.location) };
 }
@@ -217,14 +248,16 @@ export async function gradeJob(learner: Learner, lesson: string, opts: JobOption
   }
   stagedNow.add(staged);
   try {
-    const reply = await runWorker({ lesson, implDir: staged.implDir, caseTimeoutMs: opts.caseTimeoutMs, requireOsSandbox: opts.requireOsSandbox }, opts.wallMs);
+    const reply = await runWorker({ lesson, implDir: staged.implDir, caseTimeoutMs: opts.caseTimeoutMs, requireOsSandbox: opts.requireOsSandbox, hiddenSalt: opts.hiddenSalt }, opts.wallMs);
     const ms = Date.now() - t0;
     if (reply.type === "wall") return { lesson, ms, results: [], printed: "", problem: { status: "timeout", message: `grading ${lesson} took longer than the ${opts.wallMs / 1000} s wall limit, and was stopped` } };
     if (reply.type === "error") return { lesson, ms, results: [], printed: "", problem: { status: "not-graded", message: learnerPaths(reply.message, staged, learner) } };
     const { run } = reply;
     const printed = learnerPaths(run.printed, staged, learner);
     if (run.fatal) return { lesson, ms, backend: run.backend, results: [], printed, problem: { status: "not-graded", message: `could not grade ${lesson}: ${learnerPaths(run.fatal.message, staged, learner)}` } };
-    return { lesson, ms, backend: run.backend, results: run.results.map((r) => rewrite(r, staged, learner)), printed };
+    const stagedExercises = join(ROOT, staged.rel);
+    const bundled = [...(run.learnerInputs?.keys() ?? [])].map((p) => relative(stagedExercises, p)).sort();
+    return { lesson, ms, backend: run.backend, results: run.results.map((r) => rewrite(r, staged, learner)), printed, bundled };
   } finally {
     staged.remove();
     stagedNow.delete(staged);

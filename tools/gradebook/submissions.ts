@@ -35,6 +35,12 @@ export interface Learner {
   prefix: string;
   /** What the folder was taken for, in words. */
   layout: string;
+  /** How it was handed in (collect.ts): a folder, a zip, a git clone. */
+  source?: "folder" | "zip" | "git";
+  /** When it was handed in: the commit's time (git), else the file's modification time. */
+  submittedAt?: Date;
+  /** The commit graded (git). */
+  commit?: string;
 }
 
 function isDir(p: string): boolean {
@@ -47,6 +53,11 @@ function isDir(p: string): boolean {
 
 function hasLessons(dir: string): boolean {
   return readdirSync(dir).some((e) => LESSON_FOLDER.test(e) && isDir(join(dir, e)));
+}
+
+/** Which kind of submission the folder `dir` is, as the learner `name`. */
+export function detectLearner(name: string, dir: string): Learner {
+  return detect(name, dir);
 }
 
 /** Which kind of submission `dir` is; a single wrapping folder (an unpacked archive) is looked into. */

@@ -48,7 +48,7 @@ process.once("message", (m: WorkerJob) => {
   const graded: Promise<WorkerReply> =
     m.requireOsSandbox && !os.available
       ? Promise.resolve({ type: "error", message: `the grading process found no OS sandbox (${os.why}), which the gradebook requires without --trusted` })
-      : gradeIsolated({ lesson: m.lesson, implDir: m.implDir, hints: true }, { caseTimeoutMs: m.caseTimeoutMs }).then(
+      : gradeIsolated({ lesson: m.lesson, implDir: m.implDir, hints: true, hiddenSalt: m.hiddenSalt }, { caseTimeoutMs: m.caseTimeoutMs }).then(
           (run): WorkerReply => ({ type: "run", run }),
           (err: unknown): WorkerReply => ({ type: "error", message: err instanceof Error ? err.message : String(err) }),
         );
