@@ -8,7 +8,7 @@ const hints: LessonHints = {
       nudge: "With Hkv = 2 kv heads [a, b] and nRep = 2, should the four query heads read [a, a, b, b] or [a, b, a, b]? Which axis gets the copies?",
       keyIdea:
         "Insert a copy axis right after the kv-head axis, fill it with nRep copies, then merge the two axes: [B, T, Hkv, D] → [B, T, Hkv, nRep, D] → [B, T, Hkv·nRep, D]. " +
-        "tf.tile has no gradient above rank 4, so fold B and T first ([B·T, Hkv, 1, D]). With nRep = 1 return x.",
+        "TensorFlow.js's tile has no gradient above rank 4, so fold B and T first ([B·T, Hkv, 1, D]). With nRep = 1 return x.",
       formula: "out[b, t, j, :] = x[b, t, ⌊j / nRep⌋, :].  MiniMind: model/model_minimind.py:86-89 @ d65ef2c.",
     },
     attention: {

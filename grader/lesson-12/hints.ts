@@ -7,7 +7,7 @@ const hints: LessonHints = {
     ropeFrequencies: {
       nudge: "How many different frequencies does a head of D numbers have, and in which order does MiniMind lay them out across the D columns of a row?",
       keyIdea:
-        "Frequencies f_i = 1/base^(2i/D) for i < D/2 (float32 tensors), angles = tf.outerProduct(positions, f) so each angle is rounded to float32 like PyTorch's, then concat([cos, cos]) and [sin, sin] along the last axis. " +
+        "Frequencies f_i = 1/base^(2i/D) for i < D/2 (float32 tensors), angles = the outer product of positions and f, as a float32 tensor op, so each angle is rounded to float32 like PyTorch's, then concat([cos, cos]) and [sin, sin] along the last axis. " +
         "With ropeScaling: the attention factor a multiplies both tables always, the YaRN ramp only when end exceeds the original context L = originalMaxPositionEmbeddings. " +
         "The ramp γ_i goes from 0 for the fast (high-frequency) dimensions, which keep their frequency, to 1 for the slow ones, which are divided by factor; " +
         "its bounds low and high are computed in float64 like MiniMind's Python math calls, and only the ramp itself is a tensor.",

@@ -28,7 +28,7 @@ const hints: LessonHints = {
       keyIdea:
         "Compute one global norm: the square root of the sum of squares of every element of every gradient (the norm of the per-tensor norms " +
         "is the same number). Then one factor for all tensors, maxNorm/(norm + 1e-6), capped at 1 so that small gradients pass unchanged. " +
-        "Return the norm measured before clipping. Keep it in tf.tidy and return new tensors.",
+        "Return the norm measured before clipping. Keep it in one tidy scope and return new tensors.",
       formula:
         "n = √(Σ_i Σ_j g_ij²); c = min(1, maxNorm/(n + 1e-6)); g_i ← c·g_i; return {grads, totalNorm: n}. " +
         "MiniMind calls torch.nn.utils.clip_grad_norm_ at trainer/train_pretrain.py:44 @ d65ef2c.",

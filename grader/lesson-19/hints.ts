@@ -13,7 +13,7 @@ const hints: LessonHints = {
         "Keep only square weights [n, n]. For each, the module name is the weight's name without \".weight\"; add \"<module>.lora.A.weight\" = initA(name, [r, in]) and then \"<module>.lora.B.weight\" = zeros [out, r].",
       formula:
         "for (name, W [out, in]) in weights: if name ends in \".weight\" and W is 2-D and name ≠ \"model.embed_tokens.weight\" and out == in: " +
-        "A = initA(\"<module>.lora.A.weight\", [r, in]); B = tf.zeros([out, r]). MiniMind: apply_lora, model/model_lora.py:21-25 and the LoRA init at 6-15 @ d65ef2c.",
+        "A = initA(\"<module>.lora.A.weight\", [r, in]); B = a zero matrix of shape [out, r]. MiniMind: apply_lora, model/model_lora.py:21-25 and the LoRA init at 6-15 @ d65ef2c.",
     },
     trainableParams: {
       nudge: "MiniMind decides what trains by looking at each parameter's name. What do all adapter names share?",

@@ -14,8 +14,8 @@ const hints: LessonHints = {
         "Keep everything int32: in TensorFlow.js, int32 minus a plain JS number becomes float32, and gather needs integer indices.",
       formula:
         "positions[b, j] = promptLens[b] − 1 + j. " +
-        "In TensorFlow.js: tf.sub(promptLens, tf.scalar(1, \"int32\")).expandDims(1) plus tf.range(0, R, 1, \"int32\").expandDims(0), inside tf.tidy. " +
-        "MiniMind: logp_pos = prompt_lens.unsqueeze(1) - 1 + resp_idx (trainer/train_ppo.py:120-121 @ d65ef2c).",
+        "Steps: subtract an int32 one from promptLens and make it a [B, 1] column; make the int32 offsets 0 … R − 1 a [1, R] row; add them (broadcasting), in one tidy scope. " +
+        "MiniMind builds the same positions from the prompt lengths and the response index (trainer/train_ppo.py:120-121 @ d65ef2c).",
     },
     maskedGae: {
       nudge:
@@ -44,7 +44,7 @@ const hints: LessonHints = {
         "Exponentiate the difference, never exp(new) / exp(old): log-probs below about −104 underflow to 0 in float32. Keep it in tensor ops: the gradient must reach newLogps.",
       formula:
         "ρ = exp(newLogps − oldLogps);  loss = Σ m·max(−A·ρ, −A·clip(ρ, 1 − ε, 1 + ε)) / max(Σm, 1). " +
-        "TensorFlow.js: tf.exp, tf.clipByValue, tf.maximum, tf.sum, all inside tf.tidy. " +
+        "Steps: exponentiate the difference, clip the ratio, take the elementwise maximum of the two negated terms, then the masked sum over the clamped count, in one tidy scope. " +
         "MiniMind: trainer/train_ppo.py:204-211 @ d65ef2c (it adds kl_coef times the reference penalty on line 212; this function does not).",
     },
     referenceKlPenalty: {
@@ -69,7 +69,7 @@ const hints: LessonHints = {
         "Stay in tensor ops (no dataSync): the critic learns through this loss's gradient with respect to values.",
       formula:
         "V_clip = min(max(V, V_old − c), V_old + c);  loss = 0.5 · Σ m·max((V − R)², (V_clip − R)²) / max(Σm, 1). " +
-        "tf.clipByValue only takes numbers, so clip with tf.maximum and tf.minimum against tensor bounds. " +
+        "TensorFlow.js's clipByValue takes only plain numbers as bounds, so clip with an elementwise maximum and minimum against the tensor bounds V_old ∓ c. " +
         "MiniMind: trainer/train_ppo.py:213-216 @ d65ef2c.",
     },
   },

@@ -10,7 +10,7 @@ const hints: LessonHints = {
         "The G answers to one prompt sit next to each other in the batch: what shape makes each group a row?",
       keyIdea:
         "Reshape the rewards to [N, G], take each row's mean and standard deviation, normalise, and flatten back. " +
-        "The standard deviation is the population one (divide by G, not G − 1; tf.moments gives that variance), and eps is added to the std, not inside the square root. " +
+        "The standard deviation is the population one (divide by G, not G − 1; TensorFlow.js's moments gives that variance), and eps is added to the std, not inside the square root. " +
         "A group whose rewards are all equal must come out 0 (to float32 rounding), never NaN: E[r²] − μ² cancels badly in float32, so take the mean of (r − μ)².",
       formula:
         "A_i = (r_i − μ_g) / (σ_g + 1e-4), σ_g = √(mean_g (r − μ_g)²). " +
@@ -21,8 +21,8 @@ const hints: LessonHints = {
         "The answer ends at its first EOS, and the EOS itself is part of the answer. What should happen to a row that never produced an EOS, " +
         "and can an EOS id that sits in the padding end an answer?",
       keyIdea:
-        "Mark EOS positions only where the pad mask is 1. For rows with an EOS, its index is the first marked position (tf.argMax of a 0/1 row returns the first maximum); " +
-        "rows without one (tf.any is false) use R − 1, because argMax of an all-zero row is 0. Then keep positions j ≤ that index that are also real tokens. Return int32.",
+        "Mark EOS positions only where the pad mask is 1. For rows with an EOS, its index is the first marked position (the arg-max of a 0/1 row returns the first maximum); " +
+        "rows without one (no position marked) use R − 1, because argMax of an all-zero row is 0. Then keep positions j ≤ that index that are also real tokens. Return int32.",
       formula:
         "isEos = (ids == EOS) ∧ pad;  e_b = any(isEos_b) ? argmax(isEos_b) : R − 1 (the first real EOS);  mask[b, j] = (j ≤ e_b) ∧ pad[b, j], int32. " +
         "MiniMind: trainer/train_grpo.py:126-130 @ d65ef2c.",

@@ -10,13 +10,13 @@ const hints: LessonHints = {
         "Which nKeep logit positions score the last nKeep tokens, and which position is left over?",
       keyIdea:
         "Count from the end of each tensor separately: take the nKeep logit positions just before the last one (start at L − nKeep − 1, where L is the logits' own length, not the token count T), " +
-        "and the last nKeep token ids (start at T − nKeep); the last position's logits predict a token that does not exist yet and are dropped. Apply log-softmax over the vocabulary in one step (tf.logSoftmax subtracts the max, so large logits stay finite; tf.log(tf.softmax(z)) gives −Inf once a probability underflows, at spreads beyond about 104), then pick each target's entry. " +
-        "Pick with a one-hot multiply and a sum over the last axis: tf.gatherND has no gradient in TensorFlow.js, and the current policy's log-probs must carry one. " +
+        "and the last nKeep token ids (start at T − nKeep); the last position's logits predict a token that does not exist yet and are dropped. Apply log-softmax over the vocabulary in one step (a log-softmax subtracts the max, so large logits stay finite; the log of a softmax gives −Inf once a probability underflows, at spreads beyond about 104), then pick each target's entry. " +
+        "Pick with a one-hot multiply and a sum over the last axis: gatherND has no gradient in TensorFlow.js, and the current policy's log-probs must carry one. " +
         "nKeep ≤ 0 returns an empty [B, 0] tensor (Python's ids[:, -0:] would be the whole row). " +
         "A temperature T means the sampler drew from softmax(logits / T): divide the logits by T before the log-softmax (not the log-probs after it).",
       formula:
         "out[b, j] = log_softmax(logits[b, L − nKeep − 1 + j] / temperature)[ids[b, T − nKeep + j]], j = 0 … nKeep − 1. " +
-        "TensorFlow.js: tf.slice both tensors, tf.logSoftmax, tf.oneHot(targets, V) (int32 targets), tf.sum(…, −1), inside tf.tidy. " +
+        "Steps: slice both tensors; log-softmax over the vocabulary; a one-hot of the int32 targets over V, multiplied in and summed over the last axis; all in one tidy scope. " +
         "MiniMind: trainer/rollout_engine.py:24-36 @ d65ef2c; the temperature: AReaL areal/utils/functional/vocab_parallel.py:15-20 @ 4aef98d8.",
     },
     ppoResponseMask: {
@@ -62,7 +62,7 @@ const hints: LessonHints = {
       keyIdea:
         "Square the log-ratio you are given (it is already log ρ: do not exponentiate it) and halve it, because the 0.25 threshold assumes the ½. " +
         "Average over the kept tokens only: divide by the mask's sum, clamped to at least 1, so padding does not dilute it and an all-masked batch gives 0, not NaN. " +
-        "Tensor ops inside tf.tidy; return a scalar.",
+        "Tensor ops in one tidy scope; return a scalar.",
       formula:
         "approxKl = Σ(½·x²·m) / max(Σm, 1), x = log π_new − log π_old. " +
         "MiniMind: trainer/train_ppo.py:194-202 @ d65ef2c (early stop once it exceeds early_stop_kl = 0.25).",
@@ -75,7 +75,7 @@ const hints: LessonHints = {
         "and take the masked mean over kept tokens with the denominator clamped to at least 1. " +
         "Compare the distance, not ρ with 1 ± ε: float32 rounds 1 + ε and ρ − 1 differently (1.2 is stored as 1.20000005, so its distance from 1 exceeds 0.2, while ρ > 1.2 is false).",
       formula:
-        "clipfrac = Σ(1[|ρ − 1| > ε]·m) / max(Σm, 1). TensorFlow.js: tf.abs, tf.greater (strict; not tf.greaterEqual), tf.cast to float32. " +
+        "clipfrac = Σ(1[|ρ − 1| > ε]·m) / max(Σm, 1). Steps: the absolute distance from 1, a strict greater-than against ε (not greater-or-equal), cast to float32, then the masked mean. " +
         "MiniMind: trainer/train_ppo.py:204-206 @ d65ef2c.",
     },
   },

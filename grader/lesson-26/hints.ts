@@ -11,8 +11,9 @@ const hints: LessonHints = {
         "Find every <tool_call>…</tool_call> with a lazy match that crosses newlines; strip the inside with Python's whitespace (not trim(): NEL is whitespace to Python, the BOM is not), JSON.parse it inside try/catch, and skip what fails or is not a plain object. " +
         "Then read each call the way the rollout does: name when it is a string, arguments parsed again when they are a string, and {} for anything that is not an object.",
       formula:
-        "for m of text.matchAll(/<tool_call>([\\s\\S]*?)<\\/tool_call>/g): c = tryJson(pyStrip(m[1])); skip unless c is an object; " +
-        "a = ('arguments' in c) ? c.arguments : {}; if typeof a === 'string' then a = tryJson(a) ?? {}; push { name: typeof c.name === 'string' ? c.name : '', arguments: isObject(a) ? a : {} }. " +
+        "For each <tool_call>…</tool_call> block (matched lazily, across lines): parse its inside, stripped with Python's whitespace, as JSON; a block that does not parse, or parses to anything but a plain object, is skipped. " +
+        "Its arguments: the value under \"arguments\" when that key is present, else an empty object; a string there is parsed as JSON once more (an empty object if that fails); whatever is still not an object becomes an empty object. " +
+        "Its name: the value under \"name\" when it is a string, else the empty string. " +
         "pyStrip uses PY_WHITESPACE from exercises/lesson-25/python-text.ts (copy it into your file). MiniMind: trainer/train_agent.py:77-82 and 137-141 @ d65ef2c.",
     },
     agentLossMask: {

@@ -14,10 +14,11 @@ const hints: LessonHints = {
         "(2) Tool calls: find every <tool_call>…</tool_call> lazily (a greedy match swallows the text between two calls); JSON.parse each stripped inside; keep only objects; the id uses the block's index among all blocks. " +
         "(3) Only if some call parsed, remove all blocks from the content. Strip with Python's whitespace, not trim(): copy PY_WHITESPACE from exercises/lesson-25/python-text.ts into your file (an import from another lesson's folder brings only its functions).",
       formula:
-        "call = { id: `${idPrefix}_${i}`, type: 'function', function: { name: 'name' in obj ? obj.name : '', arguments: pyJsonDumps('arguments' in obj ? obj.arguments : {}) } } " +
-        "(Python's get defaults only a missing key: {\"name\": null, \"arguments\": null} gives null and \"null\", not '' and \"{}\"; idPrefix defaults to \"call\", never the clock), " +
-        "where pyJsonDumps writes arrays as '[' + items.join(', ') + ']' and objects as '{' + '\"k\": v'.join(', ') + '}', and JSON.stringify for everything else. " +
-        "Regexes: /<think>([\\s\\S]*?)<\\/think>/, /<think>[\\s\\S]*?<\\/think>[ws]*/g, /<tool_call>([\\s\\S]*?)<\\/tool_call>/g. " +
+        "Each call: its id is the prefix, an underscore and the block's index among all blocks; its type is \"function\"; its function name is the value under \"name\" when that key is present, else the empty string; " +
+        "its arguments are the value under \"arguments\" when present, else an empty object, written as Python's json.dumps writes them " +
+        "(Python's get defaults only a missing key: {\"name\": null, \"arguments\": null} gives null and \"null\", not '' and \"{}\"; the prefix defaults to \"call\", never the clock). " +
+        "json.dumps style: an array is its items joined by a comma and a space inside brackets, an object its \"key\": value pairs joined the same way inside braces, and every other value as JSON.stringify writes it. " +
+        "Three patterns, all lazy and across lines: the first think block with its inside captured; every think block with the whitespace after it; every tool_call block with its inside captured. " +
         "MiniMind: scripts/serve_openai_api.py:83-102 @ d65ef2c.",
     },
   },

@@ -14,7 +14,7 @@ const hints: LessonHints = {
         "The ratio is r = π_θ/π_prox, not against π_behave, and 0 off the mask; at sequence level replace r by the row's exp(mean log-ratio) (geometric, not arithmetic mean) and A by the row's mean advantage, both over the tokens of the mask after rejection sampling. " +
         "Clip to [1 − ε, 1 + ε_high] (ε_high defaults to ε) and keep the max of the two negated terms; clipMask is the strict −A·r < −A·clip(r). " +
         "Dual clip caps the token loss at c·|A| (absolute value: it only bites for A < 0). " +
-        "Masks are bool: use tf.where / tf.logicalAnd, and keep everything in tensor ops inside tf.tidy, because the grader differentiates the loss with respect to logprobs.",
+        "Masks are bool: select and combine them with where and a logical and, and keep everything in tensor ops in one tidy scope, because the grader differentiates the loss with respect to logprobs.",
       formula:
         "n = max(count(lossMask), 1);  r = exp(logprobs − proximal) on the mask, else 0;  L = max(−A·r, −A·clip(r, 1 − ε, 1 + ε_high));  clipMask = (−A·r < −A·clip(r)) ∧ mask;  " +
         "with c: dualClipMask = (c·|A| < L) ∧ mask, L = min(L, c·|A|);  with rejection sampling: L = L·w, w = exp(proximal − old) (`mask`: mask ∧ w ≤ upper; `clamp`: w = min(w, upper));  " +

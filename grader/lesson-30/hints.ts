@@ -10,9 +10,9 @@ const hints: LessonHints = {
         "What fraction of the way from v_b to v_θ is that, and for which tokens is there no way to go at all?",
       keyIdea:
         "α = (v_prox − v_b)/(v_θ − v_b) with v_prox = currentVersion − 1, clamped to [0, 1]; α = 0 where v_θ − v_b ≤ 0 (no division by zero) and where v_b < 0 (prompt tokens; version 0 is a real policy, so test ≥ 0). " +
-        "Step from the behaviour end towards the current one: old + α·(logprobs − old). linear mixes probabilities, not log-probs, adds 1e-10, then takes the log. rollout is a copy of old (tf.clone), never the input itself. " +
-        "TensorFlow.js traps: versions is int32, and tf.div on two int32 tensors floor-divides, so cast versions to float32 first. " +
-        "tf.where computes both branches, so replace the zero denominators (say by 1) before dividing rather than relying on where to hide an Inf or NaN.",
+        "Step from the behaviour end towards the current one: old + α·(logprobs − old). linear mixes probabilities, not log-probs, adds 1e-10, then takes the log. rollout is a copy of old (a clone), never the input tensor itself. " +
+        "TensorFlow.js traps: versions is int32, and dividing two int32 tensors floor-divides, so cast versions to float32 first. " +
+        "a where computes both branches, so replace the zero denominators (say by 1) before dividing rather than relying on where to hide an Inf or NaN.",
       formula:
         "α = clamp((v_prox − v_b)/(v_θ − v_b), 0, 1) with v_prox = v_θ − 1, where v_θ − v_b > 0 and v_b ≥ 0, else 0 (α → 1 as the token gets staler);  loglinear = old + α·(logprobs − old);  " +
         "linear = log((1 − α)·e^old + α·e^logprobs + 1e-10);  rollout = old. " +

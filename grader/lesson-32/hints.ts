@@ -11,7 +11,7 @@ const hints: LessonHints = {
         "Average the log-ratios over the row's masked-in tokens, then exponentiate: that is the geometric mean of the token ratios. Average the advantages over the same tokens. " +
         "Divide by the row's mask count clamped to at least 1, put the two row values on every masked-in token and 0 on padding. " +
         "Through the mean, each masked-in log-ratio of row i gets the gradient ratio_i / n_i. " +
-        "Stay in tensor ops (the ratio needs a gradient) and build the zeros with tf.zeros(shape), not tf.zerosLike(logRatio).",
+        "Stay in tensor ops (the ratio needs a gradient) and build the zeros as a fresh tensor of the shape, not as zeros-like the log-ratio tensor (which ties them to its gradient).",
       formula:
         "n_i = max(Σ_t m, 1);  ratio = where(m, exp(Σ_t m·logRatio / n_i), 0);  advantages = where(m, Σ_t m·A / n_i, 0). " +
         "AReaL: areal/utils/functional/functional.py:128-149 @ 4aef98d8.",

@@ -26,14 +26,14 @@ const hints: LessonHints = {
         "Each token's importance weight compares the proximal policy with the behaviour policy that sampled it. Which way round is the ratio, and at sequence level, " +
         "how do you pool ratios so that a long answer is not penalised just for being long?",
       keyIdea:
-        "δ = proximal − old (so w = e^δ = π_prox/π_behave); replace non-finite δ by 0 (tf.isFinite + tf.where) for the ratio metric and the weight only. " +
+        "δ = proximal − old (so w = e^δ = π_prox/π_behave); replace non-finite δ by 0 (an is-finite test and a where) for the ratio metric and the weight only. " +
         "Metrics: ratio e^δ, and from the RAW δ (a −Inf behaviour log-prob gives +Inf, which is out of bounds) k1 δ, k2 δ²/2, k3 e^(−δ) − 1 + δ (that direction, unclamped). " +
         "An omitted config, or omitted keys, take REJECTION_DEFAULTS (token level, mask, ratio, mean, upper 5). Compare with the bounds as tensors (float32, as PyTorch does), not on dataSync values in float64. " +
         "Token level: `mask` keeps valid tokens with lower ≤ metric ≤ upper, `clamp` clips w to [lower ?? 0, upper]. " +
         "Sequence level pools a row's valid tokens by sum, mean (over the row's valid count, at least 1, not T) or max (an all-masked row counts as 0); for the ratio metric pool δ and exponentiate (geometric mean), " +
         "and every token's weight becomes the row's geometric mean; one verdict per row: `mask` drops whole rows out of bounds, `clamp` clips w only in those rows. " +
         "The weight is 0 wherever the returned mask is 0; filteredFraction = tokens dropped (or whose weight clamping changed) / valid tokens, not B·T. " +
-        "lossMask is float32: build a bool with tf.notEqual(mask, 0) for tf.where, return the new mask as float32, and the fraction as a plain number (dataSync), all inside tf.tidy.",
+        "lossMask is float32: build a bool from mask ≠ 0 for the where, return the new mask as float32, and the fraction as a plain number (dataSync), all in one tidy scope.",
       formula:
         "δ = finite(prox − old) ? prox − old : 0;  w = e^δ;  metric = e^δ, or k1/k2/k3 of the raw prox − old;  token: keep = valid ∧ lower ≤ metric ≤ upper;  sequence, ratio: w_row = exp(agg_t δ), e.g. exp(Σδ / max(n, 1));  " +
         "clamp: w = clip(w, lower ?? 0, upper) where out of bounds;  behaveImpWeight = keep ? w : 0. " +

@@ -8,7 +8,7 @@ const hints: LessonHints = {
       nudge: "One statistic per position: over which axis do you average, and what keeps a row of zeros from dividing 0 by 0?",
       keyIdea:
         "Square x, take the mean over the last axis with keepDims (shape [..., 1]), add ε, take rsqrt, multiply x by it, then by the gain. " +
-        "No mean is subtracted (that would be LayerNorm) and ε goes inside the square root. Build it from tensor ops inside tf.tidy: the grader checks the gradient. " +
+        "No mean is subtracted (that would be LayerNorm) and ε goes inside the square root. Build it from tensor ops inside one tidy scope: the grader checks the gradient. " +
         "MiniMind computes the norm in float32 (x.float()) and casts the result back to x's dtype; in tfjs x is already float32.",
       formula: "y = w ⊙ x · (mean_H(x²) + ε)^(−1/2).  MiniMind: model/model_minimind.py:50-60 @ d65ef2c.",
     },
