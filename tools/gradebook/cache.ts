@@ -3,7 +3,8 @@
  * something it was graded on changed. An entry is keyed on
  *
  * - the course: a hash of every file of lib/, grader/engine/, the lesson's grader and reference
- *   solution, package-lock.json, and the course version (package.json);
+ *   solution, package-lock.json, the course version (package.json), and the gradebook's own
+ *   modules that word the kept results (jobs.ts, submissions.ts);
  * - the grading settings: the case time limit and the secret's hash (the hidden cases; never the
  *   secret itself);
  * - the learner's inputs: every file of the learner's lesson folder, and every other learner file
@@ -49,7 +50,8 @@ export function courseFingerprint(lesson: string): string {
   if (f) return f;
   const h = createHash("sha256");
   for (const d of ["lib", "grader/engine", `grader/${lesson}`, `solutions/${lesson}`]) hashTree(h, join(ROOT, d), ROOT);
-  for (const file of ["package.json", "package-lock.json", "grader/functions.ts"]) if (existsSync(join(ROOT, file))) h.update(file).update(readFileSync(join(ROOT, file)));
+  // jobs.ts words the results kept (paths as the learner's, a missing file's near-misses): its changes count too.
+  for (const file of ["package.json", "package-lock.json", "grader/functions.ts", "tools/gradebook/jobs.ts", "tools/gradebook/submissions.ts"]) if (existsSync(join(ROOT, file))) h.update(file).update(readFileSync(join(ROOT, file)));
   f = h.digest("hex");
   courseHashes.set(lesson, f);
   return f;

@@ -16,7 +16,8 @@ function errorKind(r: CaseResult): Kind {
   const m = r.message ?? "";
   if (/ is missing from the submission| is missing: restore it| is a symbolic link, which the gradebook does not follow/.test(m)) return "missing file";
   if (r.loadError) {
-    if (/^\S+ imports /.test(m)) return "refused import";
+    // The bundler's refusal, with or without the line it names: "<file> imports …", "<file> could not be loaded: <file>:1:56: imports …".
+    if (/^\S+ imports /.test(m) || /could not be loaded: \S+:\d+:\d+: imports /.test(m)) return "refused import";
     if (/Could not resolve/.test(m)) return "missing file";
     if (/ threw while loading: /.test(m)) return "runtime error";
     return "syntax error";
