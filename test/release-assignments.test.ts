@@ -27,6 +27,7 @@ describe("the edition's text check", () => {
       writeFileSync(join(dir, "package.json"), JSON.stringify({ scripts: { grade: "x" } }));
       const text = [
         "Checked by `test/export.test.ts`; timed by `npm run bench`; see [lesson 9](09-x.md) and `lib/a.ts`.",
+        "Round trips (`test/a.test.ts`, `test/b.test.ts`).",
         "MiniMind: `trainer/train_ppo.py:36-48` @ d65ef2c; AReaL: `docs/en/m2po.md:9-33` @ 4aef98d8.",
         "```",
         "npm run grade lesson-3",
@@ -40,10 +41,13 @@ describe("the edition's text check", () => {
         "lessons/01-a.md: link 09-x.md: lessons/09-x.md is not in the edition",
         "lessons/01-a.md: `npm run bench`: no such script in package.json",
         "lessons/01-a.md: test/export.test.ts is not in the edition",
+        "lessons/01-a.md: test/a.test.ts is not in the edition",
+        "lessons/01-a.md: test/b.test.ts is not in the edition",
         "lessons/01-a.md: `npm run bench`: no such script in package.json",
       ]);
       const adapted = adaptText(text, "lessons/01-a.md", folderShape(dir));
       expect(adapted).toContain("Checked by the full course's test suite; timed by the full course's benchmarks; see lesson 9 (not released yet) and `lib/a.ts`.");
+      expect(adapted).toContain("Round trips (the full course's test suite).");
       expect(adapted).toContain("npm run grade lesson-3");
       expect(adapted).not.toContain("npm run bench");
       writeFileSync(join(dir, "lessons", "01-a.md"), adapted);
@@ -104,7 +108,11 @@ describe("an edition released assignment by assignment", () => {
     expect(readme).toMatch(/It holds lessons 1-3 of the course's 34/);
     expect(readme).toMatch(/Reference solutions: not included/);
     expect(editionTextProblems(edition)).toEqual([]);
-  });
+    // Its website has the released lessons' pages and no broken link to the others.
+    const site = run(["tools/site/cli.ts", "--out", join(edition, "site")]);
+    expect(site.status, `${site.stdout}\n${site.stderr}`).toBe(0);
+    expect(existsSync(join(edition, "site", "index.html"))).toBe(true);
+  }, 120_000);
 
   it("grades a released lesson, and says a held-back one is not released yet", () => {
     const stubs = run(["tools/loop/grade-cli.ts", "lesson-3"]);
