@@ -27,7 +27,7 @@ const hints: LessonHints = {
         "(population variance: divide by the count, clamped to at least 1), and the result is multiplied by the mask so padding ends at 0. " +
         "Weight each position by its own mask entry: a mask may have holes, so it is not a length per row. " +
         "Reading each tensor once with dataSync() and looping over Float32Arrays is the simplest and fastest way: GAE needs no gradients, " +
-        "and a per-timestep tensor loop costs R small kernel launches (see npm run bench). The recursion is the same either way.",
+        "and a per-timestep tensor loop costs R small kernel launches (the README's benchmark table times both). The recursion is the same either way.",
       formula:
         "δ_t = r_t + γ·V_{t+1} − V_t (V_R = 0);  A_t = δ_t + γλ·A_{t+1} (A_R = 0);  returns = A + V;  " +
         "n = max(Σm, 1);  μ = Σ(A·m)/n;  σ² = Σ((A − μ)²·m)/n;  advantages = (A − μ)/√(σ² + 1e-8) · m. " +

@@ -1,5 +1,5 @@
 /**
- * The text of a student edition fits the edition: its README, lessons and stubs name only files
+ * The text of a student edition fits the edition: its README, lessons, hints and stubs name only files
  * the edition ships and `npm run` scripts its package.json has.
  *
  * - `courseMentions` finds what a text points at: markdown links (relative to the file), course
@@ -33,7 +33,7 @@ const UPSTREAM = /^`?\s*@\s*[0-9a-f]{7}/;
 
 /** A path-like token's course path (no line suffix, no leading ./), or undefined when it is not one. */
 function coursePath(token: string): string | undefined {
-  const p = token.replace(/^\.\//, "");
+  const p = token.replace(/^\.\//, "").replace(/\.+$/, "");
   const top = p.split("/")[0];
   if (!COURSE_TOP.has(top) || !p.includes("/") && !COURSE_TOP.has(p)) return undefined;
   if (!p.includes("/")) return undefined;
@@ -162,7 +162,7 @@ function rewriteLine(lineText: string, file: string, shape: EditionShape): strin
     const path = coursePath(token);
     if (!path || pathPresent(path, shape)) return whole;
     if (UPSTREAM.test(s.slice(offset + whole.length))) return whole;
-    return describeAbsent(path, shape);
+    return describeAbsent(path, shape) + (/\.+$/.exec(token)?.[0] ?? "");
   });
   // "(the full course's test suite, the full course's test suite)": once is enough.
   return s.replace(/(the full course's [\w ]+?)(, \1)+(?=\W)/g, "$1");
@@ -179,11 +179,13 @@ export function folderShape(dir: string): EditionShape {
   return { exists: (p) => existsSync(join(dir, p)), scripts: new Set(scripts) };
 }
 
-/** The files of an edition whose text is checked: README.md, lessons/*.md, exercises/ and stubs/ .ts files. */
+/** The files of an edition whose text is checked: README.md, lessons/*.md, the hints, exercises/ and stubs/ .ts files. */
 export function checkedTextFiles(dir: string): string[] {
   const files = existsSync(join(dir, "README.md")) ? ["README.md"] : [];
   const lessons = join(dir, "lessons");
   if (existsSync(lessons)) files.push(...readdirSync(lessons).filter((f) => f.endsWith(".md")).sort().map((f) => `lessons/${f}`));
+  const grader = join(dir, "grader");
+  if (existsSync(grader)) files.push(...readdirSync(grader).filter((d) => /^lesson-\d+$/.test(d) && existsSync(join(grader, d, "hints.ts"))).sort().map((d) => `grader/${d}/hints.ts`));
   for (const top of ["exercises", "stubs"]) {
     const root = join(dir, top);
     if (!existsSync(root)) continue;
