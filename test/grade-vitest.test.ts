@@ -2,8 +2,9 @@
  * The grader as vitest tests (grader/vitest/, the `grade` project): `vitest list` shows every
  * planned case of every graded lesson under its lesson and function, and runs no learner code; a
  * learner's exception reaches vitest's own JSON and JUnit reporters with the learner's file:line;
- * and over every lesson, on the stubs and on the solutions, the vitest tests give the same statuses
- * and known mistakes as the engine run without vitest (tools/loop/grading.ts).
+ * and over every lesson, on the stubs, on the solutions and on the known mistakes (the mutants,
+ * bundled into learner files), the vitest tests give the same statuses and named mistakes as the
+ * engine run without vitest (tools/loop/grading.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { caseKey } from "../grader/engine/protocol.js";
 import type { CaseResult } from "../grader/engine/types.js";
 import { gradeLesson } from "../tools/loop/grading.js";
 import { scratch, workspace } from "./support/workspace.js";
+import { mutantRound, mutantRounds, writeMutantLesson } from "./support/mutant-workspace.js";
 
 interface JsonTest {
   ancestorTitles: string[];
@@ -95,6 +97,9 @@ describe("a learner's exception in vitest's reporters", () => {
   }, 300_000);
 });
 
+/** Rounds of known mistakes to grade (see below): every round with COURSE_ALL_MUTANTS=1, else the first. */
+const rounds = process.env.COURSE_ALL_MUTANTS === "1" ? Math.max(...(await Promise.all(gradedLessons().map(mutantRounds)))) : 1;
+
 describe("the same verdicts as the engine without vitest, over every lesson", () => {
   // The direct runs below save their verdicts of the stubs: not into the course's progress file.
   process.env.COURSE_PROGRESS_FILE = join(scratch(), "direct.json");
@@ -122,6 +127,43 @@ describe("the same verdicts as the engine without vitest, over every lesson", ()
     expect(direct.run.results.filter((r) => r.mistake !== undefined).length).toBeGreaterThan(0);
     sameVerdicts(got, direct.run.results, "lesson-23");
   }, 600_000);
+
+  // Every function's k-th known mistake, bundled into a learner workspace (test/support/mutant-workspace.ts),
+  // graded through vitest and directly. CI grades round 0 (one mutant of every function of every lesson);
+  // COURSE_ALL_MUTANTS=1 grades every round, i.e. every mutant. A long per-case limit (and so a long
+  // diagnosis limit) lets both runs name every mistake they can, whatever the machine's load.
+  for (let k = 0; k < rounds; k++) {
+    it(`on known mistakes, round ${k + 1} of ${rounds} (each function's mistake no. ${k + 1}): every case, its status and its named mistake`, async () => {
+      const dir = scratch();
+      const lessons: string[] = [];
+      const caught = new Map<string, string>();
+      for (const lesson of gradedLessons()) {
+        const round = await mutantRound(lesson, k);
+        if (round.size === 0) continue;
+        lessons.push(lesson);
+        await writeMutantLesson(dir, lesson, round);
+        for (const [exercise, m] of round) caught.set(`${lesson} ${exercise}`, m.id);
+      }
+      const env = { COURSE_EXERCISES_DIR: relative(ROOT, dir), COURSE_GRADE_TIMEOUT_MS: "60000" };
+      const tests = byLesson(runAll(env, lessons.length === gradedLessons().length ? [] : lessons.map((l) => `grader/${l}/`)));
+      Object.assign(process.env, { COURSE_EXERCISES_DIR: env.COURSE_EXERCISES_DIR });
+      try {
+        for (const lesson of lessons) {
+          const direct = await gradeLesson(lesson, { caseTimeoutMs: 60_000 });
+          expect(direct.run.fatal, lesson).toBeUndefined();
+          sameVerdicts(tests.get(lesson)!, direct.run.results, lesson);
+          // Each mutant is caught here as in the self-check: some case of its function does not pass.
+          for (const [key, id] of caught) {
+            if (!key.startsWith(`${lesson} `)) continue;
+            const exercise = key.slice(lesson.length + 1);
+            expect(direct.run.results.some((r) => r.exercise === exercise && r.status !== "passed"), `${lesson} ${id}`).toBe(true);
+          }
+        }
+      } finally {
+        delete process.env.COURSE_EXERCISES_DIR;
+      }
+    }, 3_600_000);
+  }
 
   for (const [what, solutions] of [["the stubs", false], ["the solutions", true]] as const) {
     it(`on ${what}: every case, its status and its known mistake`, async () => {
