@@ -132,18 +132,24 @@ describe("an edition released assignment by assignment", () => {
     writeFileSync(join(edition, "notes.md"), "my notes\n");
     const learnerFiles = ["exercises/lesson-3/sampling.ts", ".course-progress.json", "notes.md"];
     const before = learnerFiles.map((f) => readFileSync(join(edition, f)));
-    const report = await extendEdition(edition, ["lesson-4", "lesson-5"], "a2");
-    expect(report.added).toEqual(["lesson-4", "lesson-5"]);
+    // The instructor's command, with the next assignment's file (kept outside the edition).
+    const a2 = join(mkdtempSync(join(tmpdir(), "a2-")), "a2.json");
+    writeFileSync(a2, JSON.stringify({ name: "a2", lessons: "4-5", deadline: "2026-12-15T23:59:00+01:00" }));
+    const added = cli(["--into", edition, "--assignment", a2]);
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/added lessons 4-5 \(a2\) to .*: it holds lessons 1-5 now; \d+ learner file\(s\) in exercises\/ left as they were/);
     expect(learnerFiles.map((f) => readFileSync(join(edition, f)))).toEqual(before);
-    expect(report.kept).toContain("exercises/lesson-3/sampling.ts");
     expect(readdirSync(join(edition, "exercises")).sort()).toEqual(["lesson-3", "lesson-4", "lesson-5"]);
     expect(readdirSync(join(edition, "grader", "expected")).sort()).toEqual(["lesson-3.json", "lesson-4.json", "lesson-5.json"]);
     const info = readEditionInfo(edition)!;
     expect(info.released).toEqual(["lesson-1", "lesson-2", "lesson-3", "lesson-4", "lesson-5"]);
-    expect(info.assignments?.map((a) => a.name)).toEqual(["a1", "a2"]);
+    expect(info.assignments?.map((a) => [a.name, a.lessons])).toEqual([["a1", ["lesson-1", "lesson-2", "lesson-3"]], ["a2", ["lesson-4", "lesson-5"]]]);
     expect(readFileSync(join(edition, "README.md"), "utf8")).toMatch(/It holds lessons 1-5 of the course's 34/);
     expect(editionTextProblems(edition)).toEqual([]);
     // Adding it again is refused, in one line.
     await expect(extendEdition(edition, ["lesson-5"], "a3")).rejects.toThrow(/already holds lesson 5: nothing to add/);
+    const again = cli(["--into", edition, "--assignment", a2]);
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim()).toMatch(/^error: .* already holds lessons 4-5: nothing to add$/);
   }, 600_000);
 });
