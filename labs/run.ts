@@ -12,6 +12,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BackendError, initBackend } from "../lib/backend.js";
 import { findLesson } from "../lib/catalog.js";
+import { notReleased, notReleasedMessage } from "../lib/course/edition.js";
 import { ROOT } from "../grader/engine/paths.js";
 import { HelpRequested, parseOptions, runCommand, UsageError } from "../tools/loop/cli-support.js";
 import type { Lab } from "./lab.js";
@@ -48,6 +49,7 @@ async function main(argv: string[]): Promise<number> {
   const labs = availableLabs();
   const id = name === undefined ? undefined : labs.includes(name) ? name : findLesson(name)?.id;
   if (!id || !labs.includes(id)) throw new UsageError(name ? `no lab for "${name}"` : "which lab?");
+  if (notReleased(id)) throw new UsageError(notReleasedMessage(id));
   const dir = join(LABS, id);
   const outDir = join(dir, "out");
   mkdirSync(outDir, { recursive: true });

@@ -57,10 +57,12 @@ export function readEditionInfo(root: string = ROOT): EditionInfo | undefined {
 }
 
 /**
- * Whether `lesson` is held back by the edition at `root`: true only in an edition that lists the
- * lessons it released and does not list this one.
+ * Whether `lesson` (an id, "lesson-23") is held back by the edition at `root`: true only in an
+ * edition that lists the lessons it released and does not list this one (a lab of a track,
+ * "areal-async", is not a lesson).
  */
 export function notReleased(lesson: string, root: string = ROOT): boolean {
+  if (!/^lesson-\d+$/.test(lesson)) return false;
   const info = readEditionInfo(root);
   return info?.released !== undefined && !info.released.includes(lesson);
 }
