@@ -13,6 +13,7 @@ import { ROOT } from "../grader/engine/paths.js";
 import { readEditionInfo } from "../lib/course/edition.js";
 import { buildEdition, extendEdition } from "../tools/release/edition.js";
 import { adaptText, editionTextProblems, folderShape } from "../tools/release/text.js";
+import { heldBackProblems } from "../tools/release/check.js";
 
 const cli = (args: string[], cwd = ROOT) =>
   spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "tools/release/cli.ts"), ...args], { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
@@ -108,6 +109,11 @@ describe("an edition released assignment by assignment", () => {
     expect(readme).toMatch(/It holds lessons 1-3 of the course's 34/);
     expect(readme).toMatch(/Reference solutions: not included/);
     expect(editionTextProblems(edition)).toEqual([]);
+    // --check finds a held-back lesson's file that is there anyway.
+    expect(heldBackProblems(edition, info)).toEqual([]);
+    writeFileSync(join(edition, "grader", "expected", "lesson-23.json"), "{}");
+    expect(heldBackProblems(edition, info)).toEqual(["grader/expected/lesson-23.json belongs to lesson-23, which the edition does not release"]);
+    rmSync(join(edition, "grader", "expected", "lesson-23.json"));
     // Its website has the released lessons' pages and no broken link to the others.
     const site = run(["tools/site/cli.ts", "--out", join(edition, "site")]);
     expect(site.status, `${site.stdout}\n${site.stderr}`).toBe(0);

@@ -5,14 +5,34 @@
  * answers.ts) still holds an answer region of an unpublished lesson, and its README, lessons and stubs
  * name only files it ships and scripts its package.json has (tools/release/text.ts).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { initBackend } from "../../lib/backend.js";
 import { freezeLesson } from "../../grader/engine/freeze.js";
 import { parseFrozen, referenceHash, toJson } from "../../grader/engine/frozen.js";
-import { EDITION_FILE, findLeaks, type EditionInfo } from "./edition.js";
+import { EDITION_FILE, findLeaks, lessonOfFile, type EditionInfo } from "./edition.js";
 import { answerRegionLeaks } from "./withhold.js";
 import { editionTextProblems } from "./text.js";
+
+/**
+ * Files of lessons an edition does not release (its `released` list) that are there anyway: their
+ * text, figures, grading, stubs, expectations or solutions. An edition without the list holds every lesson.
+ */
+export function heldBackProblems(dir: string, info: EditionInfo): string[] {
+  if (!info.released) return [];
+  const problems: string[] = [];
+  for (const top of ["lessons", "grader", "stubs", "solutions", "exercises"]) {
+    const root = join(dir, top);
+    if (!existsSync(root)) continue;
+    for (const entry of readdirSync(root, { recursive: true }).map(String).sort()) {
+      const file = `${top}/${entry.split("\\").join("/")}`;
+      if (!statSync(join(dir, file)).isFile()) continue;
+      const lesson = lessonOfFile(file);
+      if (lesson && !info.released.includes(lesson)) problems.push(`${file} belongs to ${lesson}, which the edition does not release`);
+    }
+  }
+  return problems;
+}
 
 export async function checkEdition(dir: string): Promise<string[]> {
   const infoFile = join(dir, EDITION_FILE);
@@ -38,5 +58,6 @@ export async function checkEdition(dir: string): Promise<string[]> {
   problems.push(...findLeaks(dir, info.published).map((l) => `leak: ${l}`));
   problems.push(...answerRegionLeaks(dir, info.published).map((l) => `answer module: ${l}`));
   problems.push(...editionTextProblems(dir).map((l) => `text: ${l}`));
+  problems.push(...heldBackProblems(dir, info).map((l) => `not released: ${l}`));
   return problems;
 }
