@@ -227,8 +227,13 @@ describe("a class graded with an assignment and a secret", () => {
 
   it("a rerun with nothing changed grades nothing again and writes the same gradebook; a changed file is graded again alone", async () => {
     const csv = readFileSync(join(out, "gradebook.csv"), "utf8");
-    const again = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", "3"]);
+    // The rerun also names Canvas's assignment and fills the identity columns from a roster (neither changes a grade).
+    const roster = join(base, "roster.csv");
+    writeFileSync(roster, "learner,Student,ID,SIS User ID,SIS Login ID,Section\ncorrect,\"Doe, Jane\",101,S101,jdoe,A\n");
+    const again = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", "3", "--roster", roster, "--canvas-column", "a1 (12345)"]);
     expect(again.code, again.stderr).toBe(0);
+    const summary = parse(readFileSync(join(out, "summary.csv"), "utf8"), { columns: true }) as Array<Record<string, string>>;
+    expect(summary.find((r) => r.ID === "101")).toEqual({ Student: "Doe, Jane", ID: "101", "SIS User ID": "S101", "SIS Login ID": "jdoe", Section: "A", "a1 (12345)": "20" });
     const lessons = Object.keys(expected).length * CLASS_LESSONS.length;
     expect(JSON.parse(readFileSync(join(out, "gradebook.json"), "utf8")).cached).toBe(lessons);
     expect(readFileSync(join(out, "gradebook.csv"), "utf8")).toBe(csv);

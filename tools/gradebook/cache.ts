@@ -2,9 +2,12 @@
  * The grading cache (`<out>/gradebook-cache.json`): a learner's lesson is graded again only when
  * something it was graded on changed. An entry is keyed on
  *
- * - the course: a hash of every file of lib/, grader/engine/, the lesson's grader and reference
- *   solution, package-lock.json, the course version (package.json), and the gradebook's own
- *   modules that word the kept results (jobs.ts, submissions.ts);
+ * - the course: a hash of every course module the lesson's grading imports (followed from the
+ *   engine, the lesson's cases, mutants, hints and reference solution through their relative
+ *   imports: an edit to an unrelated part of lib/ keeps the cache), the lesson's grader folder, the
+ *   tokenizer files cases read,
+ *   package-lock.json, the course version (package.json), and the gradebook's own modules that
+ *   word the kept results (jobs.ts, submissions.ts);
  * - the grading settings: the case time limit and the secret's hash (the hidden cases; never the
  *   secret itself);
  * - the learner's inputs: every file of the learner's lesson folder, and every other learner file
@@ -14,7 +17,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { ROOT } from "../../grader/engine/paths.js";
 import type { LessonGrade } from "./jobs.js";
 import type { Learner } from "./submissions.js";
@@ -44,12 +47,40 @@ function hashTree(h: ReturnType<typeof createHash>, dir: string, base: string, d
 
 const courseHashes = new Map<string, string>();
 
+/** Relative import specifiers of a module's text (static, re-exports, dynamic with a literal). */
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g;
+
+/** `start` and every course module it reaches through relative imports (".js" read as the ".ts" beside it). */
+function importClosure(start: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const todo = [...start];
+  while (todo.length > 0) {
+    const file = todo.pop()!;
+    if (seen.has(file) || !existsSync(file) || !lstatSync(file).isFile()) continue;
+    seen.add(file);
+    if (!/\.(ts|mts|js|mjs)$/.test(file)) continue;
+    for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const target = join(dirname(file), m[1]);
+      const ts = target.replace(/\.(m?)js$/, ".$1ts");
+      todo.push(existsSync(ts) ? ts : target);
+    }
+  }
+  return [...seen].sort();
+}
+
+/** Files of a folder, one level deep. */
+const filesOf = (dir: string) => (existsSync(dir) ? readdirSync(dir).map((f) => join(dir, f)).filter((f) => lstatSync(f).isFile()) : []);
+
 /** The hash of the course as it grades `lesson`. */
 export function courseFingerprint(lesson: string): string {
   let f = courseHashes.get(lesson);
   if (f) return f;
   const h = createHash("sha256");
-  for (const d of ["lib", "grader/engine", `grader/${lesson}`, `solutions/${lesson}`]) hashTree(h, join(ROOT, d), ROOT);
+  hashTree(h, join(ROOT, "grader", lesson), ROOT);
+  // The data files cases read in the learner's process (bundle.ts copies these beside its bundle).
+  for (const d of ["datasets/minimind-tokenizer", "datasets/tokenizer"]) hashTree(h, join(ROOT, d), ROOT);
+  const roots = [...filesOf(join(ROOT, "grader", "engine")), ...filesOf(join(ROOT, "grader", lesson)), ...filesOf(join(ROOT, "solutions", lesson)), join(ROOT, "grader", "functions.ts")];
+  for (const file of importClosure(roots)) h.update(`${relative(ROOT, file)}\0`).update(readFileSync(file)).update("\0");
   // jobs.ts words the results kept (paths as the learner's, a missing file's near-misses): its changes count too.
   for (const file of ["package.json", "package-lock.json", "grader/functions.ts", "tools/gradebook/jobs.ts", "tools/gradebook/submissions.ts"]) if (existsSync(join(ROOT, file))) h.update(file).update(readFileSync(join(ROOT, file)));
   f = h.digest("hex");
