@@ -103,7 +103,7 @@ await runCommand(USAGE, async () => {
     throw new Error(`${leaks.length} line(s) of unpublished solutions appear in the edition: see above`);
   }
   reportAnswerModules(report.answerModules);
-  console.log(`wrote ${shown}: ${describeLessons(report.released)}, ${report.files} files, ${report.lessons.length} graded lessons frozen (${(report.expectedBytes / 1e6).toFixed(1)} MB of expectations), published: ${report.published.join(", ") || "none"} (${seconds()})`);
+  console.log(`wrote ${shown}: ${describeLessons(report.released)}, ${report.files} files, ${report.lessons.length} graded lesson(s) frozen (${(report.expectedBytes / 1e6).toFixed(1)} MB of expectations), published: ${report.published.join(", ") || "none"} (${seconds()})`);
   console.log(`next: cd ${shown} && npm ci && npm test`);
   return 0;
 });

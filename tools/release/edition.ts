@@ -218,7 +218,10 @@ function editionReadme(released: readonly string[], published: readonly string[]
     const title = /^## (.*)/.exec(s)?.[1].trim() ?? "";
     return title !== "Start here" && !AUTHORS_ONLY.includes(title);
   });
-  const readme = `${head.join("\n")}\n${kept.join("")}`;
+  const readme = `${head.join("\n")}\n${kept.join("")}`
+    .replace("| the command-line entries: the stub generator, the fixture runner, site, release, benchmarks |", "| the command-line entries: grading, hints, reset, site, labs, training, serving |")
+    .replace(/^`npm run bench` times /m, "The full course's benchmark times ")
+    .replace("Measured by one `npm run bench model`", "Measured by one run of the full course's model benchmark");
   // The lesson list links only lessons the edition holds: the rest of the text is adapted like a lesson's.
   return adaptText(readme, "README.md", shape);
 }
