@@ -120,6 +120,12 @@ describe("an edition released assignment by assignment", () => {
     expect(existsSync(join(edition, "site", "index.html"))).toBe(true);
   }, 120_000);
 
+  it("type-checks (npm run typecheck): the learner's code and what it imports", () => {
+    const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "."], { cwd: edition, encoding: "utf8" });
+    expect(tsc.status, tsc.stdout).toBe(0);
+    expect((JSON.parse(readFileSync(join(edition, "tsconfig.json"), "utf8")) as { include: string[] }).include).toEqual(["exercises", "stubs"]);
+  }, 300_000);
+
   it("grades a released lesson, and says a held-back one is not released yet", () => {
     const stubs = run(["tools/loop/grade-cli.ts", "lesson-3"]);
     expect(stubs.stdout, stubs.stderr).toMatch(/functions pass/);

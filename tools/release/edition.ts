@@ -245,6 +245,13 @@ function stubTexts(lessons: readonly string[]): Map<string, string> {
   return texts;
 }
 
+/** The course's tsconfig.json with `include` narrowed to the learner's code: exercises/ and stubs/. */
+function partialTsconfig(): string {
+  const config = JSON.parse(readFileSync(join(ROOT, "tsconfig.json"), "utf8")) as { include?: string[] };
+  config.include = ["exercises", "stubs"];
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
 /** What writing the course's files into an edition did. */
 interface Written {
   files: string[];
@@ -282,6 +289,9 @@ function writeCourseFiles(out: string, released: readonly string[], published: r
   }
   for (const [f, text] of stubs) write(out, f, adaptText(text, f, shape));
   write(out, "package.json", packageJson);
+  // `npm run typecheck` of an edition holding some lessons checks the learner's code (and what it
+  // imports): the labs of the lessons not released import those lessons' exercise types.
+  if (released.length < CATALOG.length) write(out, "tsconfig.json", partialTsconfig());
   write(out, "README.md", editionReadme(released, published, shape));
   write(out, ".ci/run", "#!/usr/bin/env bash\n# CI of a student edition: install exactly what the lockfile says, then check the edition.\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\nnpm ci\nnpm test\n");
   return { files, answerModules: answers.modules, kept };
