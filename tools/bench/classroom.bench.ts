@@ -7,7 +7,7 @@
  * is printed beside them (other jobs change absolute times).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, paths } from "../../grader/engine/paths.js";
@@ -27,7 +27,9 @@ export default async function classroomBench(): Promise<string> {
     const deadline = new Date(Date.now() + 86_400_000);
     await buildClass(subs, deadline, learners);
     // The third lesson: the reference for every folder learner with a course copy (git and zip ones hand in none).
-    for (const l of readdirSync(subs)) if (existsSync(join(subs, l, "exercises"))) cpSync(join(paths.solutions, "lesson-18"), join(subs, l, "exercises", "lesson-18"), { recursive: true });
+    // Never through a symbolic link: the class holds one to the course itself (the gradebook refuses it),
+    // and copying through it would overwrite the course's own exercises/.
+    for (const l of readdirSync(subs)) if (!lstatSync(join(subs, l)).isSymbolicLink() && existsSync(join(subs, l, "exercises"))) cpSync(join(paths.solutions, "lesson-18"), join(subs, l, "exercises", "lesson-18"), { recursive: true });
     const assignment = join(base, "a1.json");
     writeFileSync(assignment, JSON.stringify({ name: "a1", lessons: [3, 18, 20], deadline: deadline.toISOString(), late: { penaltyPerDay: 0.1, maxDaysLate: 3 } }));
     const args = [subs, "--assignment", assignment, "--secret", join(base, "secret"), "--out", join(base, "out"), "--timeout", "3"];
