@@ -25,6 +25,12 @@ import { loadSecret } from "../tools/gradebook/secret.js";
 import { courseRelative } from "../tools/gradebook/pages.js";
 
 const TRUSTED = osSandbox().available ? [] : ["--trusted"];
+/**
+ * The per-case limit of every run here (the same in each, since it is part of the cache key). It is
+ * generous because CI runs this beside the whole suite on 2 cores: at 3 s a correct learner's cheap
+ * case once timed out there. Only the hanging learner waits it out, once.
+ */
+const CASE_LIMIT_S = "20";
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const t0 = Date.now();
@@ -139,7 +145,7 @@ describe("a class graded with an assignment and a secret", () => {
     writeFileSync(assignment, JSON.stringify({ name: "a1", lessons: [...CLASS_LESSONS], points: { "lesson-3": 10, "lesson-20": 10 }, deadline: deadline.toISOString(), late: { penaltyPerDay: 0.1, maxDaysLate: 3 } }));
     before = treeDigest(subs);
     gitHead = execFileSync("git", ["-C", join(subs, "git-clone"), "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
-    first = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", "3"]);
+    first = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", CASE_LIMIT_S]);
     rows = parse(readFileSync(join(out, "gradebook.csv"), "utf8"), { columns: true }) as Row[];
     json = JSON.parse(readFileSync(join(out, "gradebook.json"), "utf8"));
   }, 420_000);
@@ -230,7 +236,7 @@ describe("a class graded with an assignment and a secret", () => {
     // The rerun also names Canvas's assignment and fills the identity columns from a roster (neither changes a grade).
     const roster = join(base, "roster.csv");
     writeFileSync(roster, "learner,Student,ID,SIS User ID,SIS Login ID,Section\ncorrect,\"Doe, Jane\",101,S101,jdoe,A\n");
-    const again = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", "3", "--roster", roster, "--canvas-column", "a1 (12345)"]);
+    const again = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", CASE_LIMIT_S, "--roster", roster, "--canvas-column", "a1 (12345)"]);
     expect(again.code, again.stderr).toBe(0);
     const summary = parse(readFileSync(join(out, "summary.csv"), "utf8"), { columns: true }) as Array<Record<string, string>>;
     expect(summary.find((r) => r.ID === "101")).toEqual({ Student: "Doe, Jane", ID: "101", "SIS User ID": "S101", "SIS Login ID": "jdoe", Section: "A", "a1 (12345)": "20" });
@@ -240,7 +246,7 @@ describe("a class graded with an assignment and a secret", () => {
     console.log(`classroom: first run ${(first.ms / 1000).toFixed(1)} s, rerun with nothing changed ${(again.ms / 1000).toFixed(1)} s`);
     // The stubs learner finishes lesson 20: only that lesson is graded again.
     writeFileSync(join(subs, "stubs", "exercises", "lesson-20", "distillation.ts"), readFileSync(join(ROOT, "solutions", "lesson-20", "distillation.ts")));
-    const changed = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", "3"]);
+    const changed = await run([subs, "--assignment", assignment, "--secret", secret, "--out", out, "--timeout", CASE_LIMIT_S]);
     expect(changed.code, changed.stderr).toBe(0);
     expect(JSON.parse(readFileSync(join(out, "gradebook.json"), "utf8")).cached).toBe(lessons - 1);
     const now = parse(readFileSync(join(out, "gradebook.csv"), "utf8"), { columns: true }) as Row[];
