@@ -63,7 +63,7 @@ const base = mkdtempSync(join(tmpdir(), "classroom-test-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 describe("the pieces", () => {
-  it("the zip reader writes files only inside its folder: no zip-slip, no links, and says what it left out", () => {
+  it("the zip reader writes files only inside its folder: no zip-slip, no links, and says what it left out", async () => {
     const zip = join(base, "evil.zip");
     writeZip(zip, [
       { name: "a/ok.ts", data: "export const x = 1;\n" },
@@ -74,15 +74,16 @@ describe("the pieces", () => {
     ]);
     const dest = join(base, "unzipped");
     mkdirSync(dest);
-    const u = unzipInto(zip, dest);
+    const u = await unzipInto(zip, dest);
     expect(u.files).toEqual(["a/ok.ts"]);
     expect(u.links).toEqual(["a/link"]);
     expect(u.refused.map((r) => r.split(" ")[0])).toEqual(["../escape.txt", "/abs.txt", "a\\..\\win.txt"]);
     expect(readdirSync(dest)).toEqual(["a"]);
     expect(readdirSync(join(dest, "a"))).toEqual(["ok.ts"]);
+    expect(readFileSync(join(dest, "a", "ok.ts"), "utf8")).toBe("export const x = 1;\n");
     expect(existsSync(join(base, "escape.txt"))).toBe(false);
     writeFileSync(join(base, "not.zip"), "not a zip at all");
-    expect(() => unzipInto(join(base, "not.zip"), dest)).toThrow(/not a zip archive/);
+    await expect(unzipInto(join(base, "not.zip"), dest)).rejects.toThrow(/not a zip archive/);
   });
 
   it("the secret is made on first use outside the course, kept, and refused inside it", () => {

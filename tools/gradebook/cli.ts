@@ -239,7 +239,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let collected: Collected;
   try {
-    collected = collect(opts.folder, { deadline: assignment?.deadline, lateDays: assignment?.late?.maxDaysLate, lessons: assignment?.lessons });
+    collected = await collect(opts.folder, { deadline: assignment?.deadline, lateDays: assignment?.late?.maxDaysLate, lessons: assignment?.lessons });
   } catch (err) {
     throw new UsageError(oneLine((err as Error).message));
   }

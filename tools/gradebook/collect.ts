@@ -5,7 +5,7 @@
  *   commit at or before the deadline (with a late rule and no such commit: the last within the late
  *   days), recorded with its hash and commit time. The commit is read with `git archive` into a
  *   temporary folder: the learner's repository is only read (no checkout, no worktree, no hooks);
- * - a `.zip` (zip.ts: no zip-slip, no links): unpacked into a temporary folder, its time the zip
+ * - a `.zip` (zip.ts, with yauzl: no zip-slip, no links): unpacked into a temporary folder, its time the zip
  *   file's modification time;
  * - a folder (today's layout): read where it is, its time the newest modification time of the
  *   files in its assigned lesson folders.
@@ -71,7 +71,7 @@ function isGitClone(dir: string): boolean {
 }
 
 /** The learners of a submissions folder (sorted by name): git clones, zips and folders. */
-export function collect(folder: string, opts: CollectOptions = {}): Collected {
+export async function collect(folder: string, opts: CollectOptions = {}): Promise<Collected> {
   const temps: string[] = [];
   const dispose = () => temps.splice(0).forEach((t) => rmSync(t, { recursive: true, force: true }));
   const temp = (name: string) => {
@@ -87,7 +87,7 @@ export function collect(folder: string, opts: CollectOptions = {}): Collected {
       const st = lstatSync(p);
       if (st.isDirectory() && isGitClone(p)) learners.push(fromGit(e, p, opts, temp));
       else if (st.isDirectory()) learners.push(fromFolder(e, p, opts));
-      else if (st.isFile() && /\.zip$/i.test(e)) learners.push(fromZip(e.replace(/\.zip$/i, ""), p, temp));
+      else if (st.isFile() && /\.zip$/i.test(e)) learners.push(await fromZip(e.replace(/\.zip$/i, ""), p, temp));
       else skipped.push(e);
     }
   } catch (err) {
@@ -110,11 +110,11 @@ function fromFolder(name: string, dir: string, opts: CollectOptions): Learner {
   return { ...l, source: "folder", submittedAt: newest > 0 ? new Date(newest) : undefined };
 }
 
-function fromZip(name: string, file: string, temp: (n: string) => string): Learner {
+async function fromZip(name: string, file: string, temp: (n: string) => string): Promise<Learner> {
   const dir = temp(name);
   let note = "";
   try {
-    const u = unzipInto(file, dir);
+    const u = await unzipInto(file, dir);
     const left = [...u.links.map((l) => `${l} (a symbolic link)`), ...u.refused];
     if (left.length > 0) note = `; left out of the zip: ${left.slice(0, 5).join(", ")}${left.length > 5 ? ` and ${left.length - 5} more` : ""}`;
   } catch (err) {

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { deflateRawSync } from "node:zlib";
+import { crc32, deflateRawSync } from "node:zlib";
 import { loadGrader, loadImplementation } from "../../grader/engine/load.js";
 import { ROOT, paths } from "../../grader/engine/paths.js";
 import { generateStub } from "../../lib/stubs.js";
@@ -104,17 +104,11 @@ function write(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-/** CRC-32 (for the zip writer). */
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const b of buf) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
-/** A small zip writer (deflate), entries with an optional unix mode (a symbolic link: 0o120777). */
+/**
+ * A small zip writer (deflate), entries with an optional unix mode (a symbolic link: 0o120777).
+ * Written by hand on purpose: the class needs hostile archives (names that climb out, absolute
+ * names, links), which a maintained writer such as yazl refuses to make.
+ */
 export function writeZip(file: string, entries: Array<{ name: string; data: string; mode?: number }>): void {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
