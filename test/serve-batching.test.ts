@@ -1,8 +1,9 @@
 /**
  * Continuous batching (lib/serve/batcher.ts, issue 26): rows that join and leave between decoding
- * steps, shifted to the right of a shared cache, produce the same greedy tokens as each prompt
- * decoded alone by lesson 12's `generate`; so does a row preempted at the end of the RoPE table and
- * prefilled anew. Then the server: concurrent requests, batched, get the replies that one-at-a-time
+ * steps, shifted to the right of a shared cache (widened when a longer one joins, its common
+ * padding cut off when one leaves), produce the same greedy tokens as each prompt decoded alone by
+ * lesson 12's `generate`, and the cache is never wider than the longest row needs; a row at the end
+ * of the RoPE table ends there. Then the server: concurrent requests, batched, get the replies that one-at-a-time
  * serving gives.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,7 +39,7 @@ describe("the batcher", () => {
     await initBackend("cpu");
   });
 
-  it("rows joining at different steps, of different lengths, some preempted, give each prompt's greedy tokens alone", () => {
+  it("rows joining at different steps, of different lengths (longer ones widening the cache), leaving (the cache cut to the longest row) and preempted, give each prompt's greedy tokens alone", () => {
     const model = smallModel();
     const tensorsBefore = tf.memory().numTensors;
     const prompts = [[1, 2, 3, 4, 5, 6, 7], [8, 9], [10, 11, 12, 13], [5, 4, 3, 2, 1, 0, 9, 8, 7, 6], [20, 21, 22], [3]];
@@ -56,13 +57,23 @@ describe("the batcher", () => {
     };
     add(0);
     add(1);
-    // The rest arrive while the first ones decode; step i adds prompt i.
+    // The rest arrive while the first ones decode; step i adds prompt i (prompt 3, 10 long, is longer than the batch then).
+    let [widened, cut, preempted] = [false, false, false];
     for (let step = 0; batcher.busy || step < prompts.length; step++) {
       if (step >= 2 && step < prompts.length) add(step);
+      const before = batcher.width;
       batcher.step();
       peak = Math.max(peak, batcher.size.running);
+      // Every running row holds its tokens less the last in the cache: T is the longest of those, no more
+      // (after a preemption every row waits, and the cache is empty).
+      const running = [...got].filter(([id, t]) => t.length > 0 && !ends.has(id)).map(([id, t]) => prompts[Number(id.slice(1))].length + t.length - 1);
+      if (batcher.size.running > 0) expect(batcher.width, `step ${step}`).toBe(Math.max(...running));
+      else preempted ||= running.length > 0;
+      if (before > 0 && batcher.width > before + 1) widened = true;
+      if (batcher.size.running > 0 && batcher.width < before) cut = true;
       expect(step).toBeLessThan(500);
     }
+    expect({ widened, cut, preempted }).toEqual({ widened: true, cut: true, preempted: true });
     expect(peak).toBe(3); // rows really shared steps
     // Every row's cache was freed as it left: nothing is left over once the batch is empty.
     expect(tf.memory().numTensors).toBe(tensorsBefore);
@@ -72,6 +83,22 @@ describe("the batcher", () => {
       expect(ends.get(`r${i}`)).toBe(expected.includes(31) ? "eos" : "length");
     });
     batcher.dispose();
+    model.dispose();
+  });
+
+  it("a row ends ('length') when its next token would fall past the RoPE table, as no generation can go on there", () => {
+    const model = smallModel();
+    const got: number[] = [];
+    let end: RowEnd | undefined;
+    const batcher = new ContinuousBatcher(model, 2, { token: (_, t) => got.push(t), end: (_, r) => (end = r) });
+    // 20 prompt tokens, a budget of 30: only 5 more fit the 24 positions (the fifth is never decoded).
+    batcher.add({ id: "long", promptIds: Array.from({ length: 20 }, (_, i) => i % 30), maxNewTokens: 30, pick: () => 1 });
+    for (let step = 0; batcher.busy; step++) {
+      batcher.step();
+      expect(batcher.width).toBeLessThanOrEqual(24);
+      expect(step).toBeLessThan(50);
+    }
+    expect([got.length, end]).toEqual([5, "length"]);
     model.dispose();
   });
 

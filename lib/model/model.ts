@@ -36,6 +36,11 @@ export interface ModelForwardOptions extends ForwardOptions {
   training?: boolean;
   /** Also return the final hidden states (after the last RMSNorm): what a PPO critic's value head reads. */
   returnHidden?: boolean;
+  /**
+   * The position of the first new token; default the cached length. A server whose shared cache
+   * has had columns cut off at the left (lib/serve/batcher.ts) passes where its tokens really are.
+   */
+  startPosition?: number;
 }
 
 export interface LossOutput {
@@ -91,7 +96,7 @@ export class MiniMindTS implements CausalLm {
 
   /**
    * input ids [B, S] int32 → logits [B, S, V], the summed MoE aux loss, and the cache.
-   * New tokens sit at positions P … P + S − 1 where P is the cached length.
+   * New tokens sit at positions P … P + S − 1 where P is the cached length (or `startPosition`).
    *
    * Align with: model/model_minimind.py:209-232, 245-248
    */
@@ -100,7 +105,7 @@ export class MiniMindTS implements CausalLm {
     const past = opts.pastKv ?? null;
     return tf.tidy(() => {
       const [, S] = inputIds.shape;
-      const startPos = past ? past[0].k.shape[1] : 0;
+      const startPos = opts.startPosition ?? (past ? past[0].k.shape[1] : 0);
       const cos = tf.slice(this.rope.cos, [startPos, 0], [S, -1]);
       const sin = tf.slice(this.rope.sin, [startPos, 0], [S, -1]);
       let hidden = tf.gather(this.p(names.embed), tf.cast(inputIds, "int32")) as tf.Tensor3D; // [B, S, H]

@@ -15,10 +15,16 @@
  *
  * A row joins with a prefill: its sequence through the model (with the others joining at the same
  * step), on T − L masked zero keys, so that its cache comes out T long and concatenates onto the
- * batch's. It can join only when L ≤ T; otherwise it waits, first in line, until the batch empties and a new one starts, as long
- * as the longest row waiting. When the batch's T reaches the end of the RoPE table, every row is
+ * batch's. The batch's position grows by one every step while it is not empty, but its cache need
+ * not: when rows leave, the columns that are padding in every remaining row are cut off at the
+ * left, and the batch remembers the position of its first column (`base`), so the cache stays as
+ * wide as its longest row instead of the number of steps since the batch began (a busy server would
+ * otherwise attend over ever more padding). A row longer than T joins by putting columns back at
+ * the left, as far as `base` allows; otherwise it waits, first in line, until the batch empties and
+ * a new one starts. When the batch's position reaches the end of the RoPE table, every row is
  * preempted: its cache is dropped and it waits again with its prompt and what it generated so far,
- * to be prefilled anew (vLLM's preemption by recomputation).
+ * to be prefilled anew (vLLM's preemption by recomputation). A row whose own next token would fall
+ * past the table ends there ("length"), as it would alone.
  */
 import * as tf from "../tf.js";
 import type { MiniMindTS } from "../model/model.js";
@@ -64,6 +70,8 @@ export class ContinuousBatcher {
   /** Per row, 1 for a real position and 0 for padding, over the T cached positions. */
   private keep: number[][] = [];
   private T = 0;
+  /** The position of the cache's first column (the columns cut off at the left so far): the next token goes at base + T. */
+  private base = 0;
 
   constructor(
     private readonly model: MiniMindTS,
@@ -74,6 +82,11 @@ export class ContinuousBatcher {
   /** Rows in the batch and rows waiting to join. */
   get size(): { running: number; waiting: number } {
     return { running: this.rows.length, waiting: this.waiting.length };
+  }
+
+  /** T: the cache's width (the longest running row's tokens less its last, at most; 0 when empty). */
+  get width(): number {
+    return this.T;
   }
 
   get busy(): boolean {
@@ -103,7 +116,7 @@ export class ContinuousBatcher {
     }
     // Joining first: a new row's first token (from its prefill) does not wait for the others' step.
     this.admit();
-    if (this.rows.length > 0 && this.T >= this.model.config.maxPositionEmbeddings) this.preemptAll();
+    if (this.rows.length > 0 && this.base + this.T >= this.model.config.maxPositionEmbeddings) this.preemptAll();
     else if (this.rows.length > 0) this.decode();
   }
 
@@ -115,6 +128,7 @@ export class ContinuousBatcher {
     this.keep = [];
     this.dispose();
     this.T = 0;
+    this.base = 0;
   }
 
   /** Frees the caches. */
@@ -123,13 +137,13 @@ export class ContinuousBatcher {
     this.kv = null;
   }
 
-  /** The next token of every row in one forward pass: each row's last token at position T. */
+  /** The next token of every row in one forward pass: each row's last token at position base + T. */
   private decode(): void {
     const B = this.rows.length;
     const { logits, kv } = tf.tidy(() => {
       const ids = tf.tensor2d(this.rows.map((r) => [r.tokens[r.tokens.length - 1]]), [B, 1], "int32");
       const mask = tf.tensor2d(this.keep.map((k) => [...k, 1]), [B, this.T + 1], "int32");
-      const out = this.model.forward(ids, { pastKv: this.kv, attentionMask: mask, useCache: true });
+      const out = this.model.forward(ids, { pastKv: this.kv, attentionMask: mask, useCache: true, startPosition: this.base + this.T });
       return { logits: out.logits.dataSync() as Float32Array, kv: out.pastKv! };
     });
     this.dispose();
@@ -144,30 +158,67 @@ export class ContinuousBatcher {
     this.removeRows(finished);
   }
 
-  /** Chooses and reports `row`'s next token; false when the row has ended (EOS or its budget). */
+  /** Chooses and reports `row`'s next token; false when the row has ended (EOS, its budget, or the end of the RoPE table). */
   private emit(row: Row, logits: Float32Array): boolean {
     const token = row.job.pick(logits);
     row.tokens.push(token);
     row.produced++;
     this.sink.token(row.job.id, token, logits);
-    const end: RowEnd | null = token === this.model.config.eosTokenId ? "eos" : row.produced >= row.job.maxNewTokens ? "length" : null;
+    // Its last token would be decoded at position tokens.length − 1 even alone: past the table, it cannot be.
+    const full = row.tokens.length > this.model.config.maxPositionEmbeddings;
+    const end: RowEnd | null = token === this.model.config.eosTokenId ? "eos" : row.produced >= row.job.maxNewTokens || full ? "length" : null;
     if (end) this.sink.end(row.job.id, end);
     return end === null;
   }
 
   /**
-   * Waiting rows join, in order, while there is room and the first fits (L ≤ T); an empty batch
-   * starts as long as the rows it takes. Rows joining at the same step are prefilled together.
+   * Waiting rows join, in order, while there is room and the first fits (L ≤ T, after widening the
+   * cache by up to `base` columns); an empty batch starts as long as the rows it takes. Rows joining
+   * at the same step are prefilled together.
    */
   private admit(): void {
     if (this.rows.length === 0 && this.waiting.length > 0) {
       this.dispose();
       this.keep = [];
+      this.base = 0;
       this.T = Math.max(...this.waiting.slice(0, this.maxBatch).map((r) => r.tokens.length));
     }
     const group: Row[] = [];
-    while (this.waiting.length > 0 && this.rows.length + group.length < this.maxBatch && this.waiting[0].tokens.length <= this.T) group.push(this.waiting.shift()!);
+    while (this.waiting.length > 0 && this.rows.length + group.length < this.maxBatch) {
+      const short = this.waiting[0].tokens.length - this.T;
+      if (short > 0 && short <= this.base) this.widen(short);
+      else if (short > 0) break;
+      group.push(this.waiting.shift()!);
+    }
     if (group.length > 0) this.join(group);
+  }
+
+  /**
+   * Puts `pad` padding columns back at the left of the running rows' cache and mask (rows chosen to
+   * join at this step get theirs in join(), from the final T): T grows and base shrinks by `pad`.
+   */
+  private widen(pad: number): void {
+    if (this.kv) {
+      const before = this.kv;
+      const left: [number, number][] = [[0, 0], [pad, 0], [0, 0], [0, 0]];
+      this.kv = before.map((e) => tf.tidy(() => ({ k: tf.pad(e.k, left), v: tf.pad(e.v, left) })));
+      tf.dispose(before.flatMap((e) => [e.k, e.v]));
+    }
+    this.keep = this.keep.map((k) => [...new Array<number>(pad).fill(0), ...k]);
+    this.T += pad;
+    this.base -= pad;
+  }
+
+  /** Cuts off the columns at the left that are padding in every row: T shrinks and base grows by as many. */
+  private compact(): void {
+    const cut = Math.min(...this.keep.map((k) => k.indexOf(1)));
+    if (cut <= 0) return;
+    const before = this.kv!;
+    this.kv = before.map((e) => tf.tidy(() => ({ k: tf.slice(e.k, [0, cut, 0, 0], [-1, -1, -1, -1]), v: tf.slice(e.v, [0, cut, 0, 0], [-1, -1, -1, -1]) })));
+    tf.dispose(before.flatMap((e) => [e.k, e.v]));
+    this.keep = this.keep.map((k) => k.slice(cut));
+    this.T -= cut;
+    this.base += cut;
   }
 
   /**
@@ -188,6 +239,7 @@ export class ContinuousBatcher {
         pastKv: past && Array.from({ length: c.numHiddenLayers }, () => ({ k: past, v: past })),
         attentionMask: masked ? tf.tensor2d(keep, [k, this.T], "int32") : null,
         useCache: true,
+        startPosition: this.base + this.T - S,
       });
       return { logits: tf.slice(out.logits, [0, S - 1, 0], [k, 1, -1]).dataSync() as Float32Array, kv: out.pastKv! };
     });
@@ -201,7 +253,7 @@ export class ContinuousBatcher {
     this.removeRows(finished);
   }
 
-  /** Takes the rows `ids` out of the batch (their caches with them). */
+  /** Takes the rows `ids` out of the batch (their caches with them), then cuts the padding no row needs. */
   private removeRows(ids: string[]): void {
     if (ids.length === 0) return;
     const stay = this.rows.map((r, i) => (ids.includes(r.job.id) ? -1 : i)).filter((i) => i >= 0);
@@ -210,11 +262,13 @@ export class ContinuousBatcher {
     if (stay.length === 0) {
       this.dispose();
       this.T = 0;
+      this.base = 0;
       return;
     }
     const before = this.kv!;
     this.kv = before.map((e) => tf.tidy(() => ({ k: tf.gather(e.k, stay), v: tf.gather(e.v, stay) })));
     tf.dispose(before.flatMap((e) => [e.k, e.v]));
+    this.compact();
   }
 
   /** Every row back to the front of the line, with its tokens so far, its cache dropped. */
@@ -224,5 +278,6 @@ export class ContinuousBatcher {
     this.keep = [];
     this.dispose();
     this.T = 0;
+    this.base = 0;
   }
 }
