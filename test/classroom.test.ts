@@ -19,7 +19,7 @@ import { HIDDEN_PREFIX, distinctHiddenCases, withHiddenCases } from "../grader/e
 import { loadGrader } from "../grader/engine/load.js";
 import { hashInputs } from "../grader/engine/outputs.js";
 import { initBackend } from "../lib/backend.js";
-import { buildClass, CLASS_LESSONS, treeDigest, writeZip, type Expected } from "../tools/gradebook/synthetic-class.js";
+import { buildClass, checkClass, CLASS_LESSONS, treeDigest, writeZip, type Expected, type GradedClass } from "../tools/gradebook/synthetic-class.js";
 import { unzipInto } from "../tools/gradebook/zip.js";
 import { loadSecret } from "../tools/gradebook/secret.js";
 import { courseRelative } from "../tools/gradebook/pages.js";
@@ -203,6 +203,13 @@ describe("a class graded with an assignment and a secret", () => {
     expect(git.commit).toBe(firstCommit);
     expect(new Date(git.submittedAt!).getTime()).toBe(deadline.getTime() - 86_400_000);
     expect(json.identical.find((g) => g.lesson === "lesson-3")?.learners).toEqual(expect.arrayContaining(["copy-of-correct", "correct"]));
+    // The classroom bench's check of a whole class (30 learners) agrees, and is not blind.
+    const graded = json as unknown as GradedClass;
+    expect(checkClass(graded, expected)).toEqual([]);
+    const wrongKind = { ...graded, rows: graded.rows.map((r) => (r.learner === "hang" && r.function === "sampleNextToken" ? { ...r, kind: "passed" } : r)) };
+    const notLate = { ...graded, totals: graded.totals.map((t) => (t.learner === "late" ? { ...t, lateFactor: 1, score: t.raw } : t)) };
+    expect(checkClass(wrongKind, expected)).toEqual(["hang lesson-3/sampleNextToken: passed, expected timeout"]);
+    expect(checkClass(notLate, expected)).toEqual(["late: late factor 1, expected 0.8"]);
   });
 
   it("writes summary.csv in Canvas's import layout, the HTML gradebook and one return folder a learner", () => {

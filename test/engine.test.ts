@@ -171,14 +171,14 @@ describe("gradeIsolated (the command line's runner)", () => {
   it("stops a hanging function, reports a crash and an exception with the learner's file:line, and grades the rest", async () => {
     const run = await gradeIsolated(
       { lesson: "lesson-23", implDir: join(ROOT, "test", "bad-implementations", "lesson-23"), hints: false },
-      { caseTimeoutMs: 1500 },
+      { caseTimeoutMs: 5000 }, // generous: the passing functions must not time out on a loaded CI machine
     );
     expect(run.fatal).toBeUndefined();
     const by = (ex: string) => run.results.filter((r) => r.exercise === ex);
 
     const hang = by("responseLogpPositions");
     expect(hang[0].status).toBe("timeout");
-    expect(hang[0].message).toMatch(/timed out after 1.5 s/);
+    expect(hang[0].message).toMatch(/timed out after 5 s/);
     expect(hang.slice(1).every((r) => r.status === "timeout" && /not run/.test(r.message ?? ""))).toBe(true);
 
     const thrown = by("maskedGae")[0];

@@ -144,7 +144,8 @@ describe("npm run gradebook", () => {
     mkdirSync(join(subs, ".hidden"));
     writeFileSync(join(subs, "README.txt"), "not a learner");
     before = treeHash(subs);
-    result = await run([subs, "--out", out, "--feedback", "--timeout", "2"]);
+    // 10 s a case: generous, since CI runs this beside the whole suite on 2 cores (only the hang waits it out).
+    result = await run([subs, "--out", out, "--feedback", "--timeout", "10"]);
     rows = parse(readFileSync(join(out, "gradebook.csv"), "utf8"), { columns: true }) as Row[];
   }, 90_000);
 
@@ -181,7 +182,7 @@ describe("npm run gradebook", () => {
 
   it("a hang times out its function only; process.exit(0) is an error, never a pass", () => {
     expect(row("hang", "maskedGae")).toMatchObject({ status: "timeout", passed: "0" });
-    expect(row("hang", "maskedGae").reason).toMatch(/timed out after 2 s/);
+    expect(row("hang", "maskedGae").reason).toMatch(/timed out after 10 s/);
     expect(rowsOf("hang").filter((r) => r.status === "passed")).toHaveLength(4);
     for (const r of rowsOf("exit-import")) {
       expect(r.status).toBe("error");

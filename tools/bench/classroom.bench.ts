@@ -7,11 +7,11 @@
  * is printed beside them (other jobs change absolute times).
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, paths } from "../../grader/engine/paths.js";
-import { buildClass } from "../gradebook/synthetic-class.js";
+import { buildClass, checkClass, type GradedClass } from "../gradebook/synthetic-class.js";
 
 function gradebook(args: string[]): { ms: number; code: number | null; out: string } {
   const t0 = performance.now();
@@ -25,7 +25,7 @@ export default async function classroomBench(): Promise<string> {
   try {
     const subs = join(base, "class");
     const deadline = new Date(Date.now() + 86_400_000);
-    await buildClass(subs, deadline, learners);
+    const expected = await buildClass(subs, deadline, learners);
     // The third lesson: the reference for every folder learner with a course copy (git and zip ones hand in none).
     // Never through a symbolic link: the class holds one to the course itself (the gradebook refuses it),
     // and copying through it would overwrite the course's own exercises/.
@@ -37,11 +37,15 @@ export default async function classroomBench(): Promise<string> {
     const first = gradebook(args);
     if (first.code !== 0) throw new Error(`the gradebook exited ${first.code}: ${first.out.slice(-800)}`);
     const load1 = loadavg()[0];
+    // The class must be graded right, not only fast: every learner's rows and total as expected.
+    const graded = JSON.parse(readFileSync(join(base, "out", "gradebook.json"), "utf8")) as GradedClass;
+    const wrong = checkClass(graded, expected);
+    if (wrong.length > 0) throw new Error(`the class was not graded as expected (${wrong.length} difference(s)):\n  ${wrong.slice(0, 20).join("\n  ")}`);
     const rerun = gradebook(args);
     if (rerun.code !== 0) throw new Error(`the rerun exited ${rerun.code}: ${rerun.out.slice(-800)}`);
     const pct = (100 * rerun.ms) / first.ms;
     return [
-      `classroom: ${learners} learners × 3 lessons (3, 18, 20), --jobs 2, hidden cases on (load average ${load0.toFixed(1)} → ${load1.toFixed(1)})`,
+      `classroom: ${learners} learners × 3 lessons (3, 18, 20), --jobs 2, hidden cases on (load average ${load0.toFixed(1)} → ${load1.toFixed(1)}); ${graded.rows.length} rows, every learner's rows and total as expected`,
       `  first run              ${(first.ms / 1000).toFixed(1).padStart(7)} s   (target: under 600 s)${first.ms < 600_000 ? "" : "  ← over the target"}`,
       `  rerun, nothing changed ${(rerun.ms / 1000).toFixed(1).padStart(7)} s   ${pct.toFixed(1)}% of the first (target: under 10%)${pct < 10 ? "" : "  ← over the target"}`,
     ].join("\n");

@@ -248,6 +248,43 @@ export async function buildClass(dir: string, deadline: Date, size = 12): Promis
   return expected;
 }
 
+/** What checkClass reads of a gradebook row and total (gradebook.json's `rows` and `totals`). */
+export interface GradedClass {
+  rows: Array<{ learner: string; lesson: string; function: string; kind: string; points: number; score: number; passed?: number; total?: number }>;
+  totals: Array<{ learner: string; raw: number; score: number; lateFactor: number; source?: string }>;
+}
+
+/**
+ * Where a graded class differs from what `buildClass` said each learner must get, as one line per
+ * difference (none: the rows and totals are exactly as expected): every learner has a row of the
+ * expected kind for each function of lessons 3 and 20, a score that is full, zero or in between as
+ * expected, and a total with the expected late factor and source, the late rule applied.
+ */
+export function checkClass(graded: GradedClass, expected: Record<string, Expected>): string[] {
+  const out: string[] = [];
+  const learners = new Set(graded.totals.map((t) => t.learner));
+  for (const l of Object.keys(expected)) if (!learners.has(l)) out.push(`${l}: no total`);
+  for (const [learner, e] of Object.entries(expected)) {
+    for (const [key, kind] of Object.entries(e.kinds)) {
+      const r = graded.rows.find((x) => x.learner === learner && `${x.lesson}/${x.function}` === key);
+      if (!r) {
+        out.push(`${learner} ${key}: no row`);
+        continue;
+      }
+      if (r.kind !== kind) out.push(`${learner} ${key}: ${r.kind}, expected ${kind}`);
+      const want = e.score[key];
+      const got = r.score === r.points ? "full" : r.score === 0 ? "zero" : "part";
+      if (want && got !== want) out.push(`${learner} ${key}: score ${r.score} of ${r.points} (${got}), expected ${want}`);
+    }
+    const t = graded.totals.find((x) => x.learner === learner);
+    if (!t) continue;
+    if (t.lateFactor !== e.lateFactor) out.push(`${learner}: late factor ${t.lateFactor}, expected ${e.lateFactor}`);
+    if (t.source !== e.source) out.push(`${learner}: source ${t.source}, expected ${e.source}`);
+    if (Math.abs(t.score - t.raw * t.lateFactor) > 0.01) out.push(`${learner}: total ${t.score}, not ${t.raw} × ${t.lateFactor}`);
+  }
+  return out;
+}
+
 /** A hash of every file under `dir` (names and contents), to prove the submissions were not changed. */
 export function treeDigest(dir: string): string {
   return createHash("sha256").update(execFileSync("sh", ["-c", "find . -path ./git-clone/.git/index -prune -o -print0 | sort -z | xargs -0 sha256sum 2>/dev/null; find . -printf '%p %y %s\\n' | sort"], { cwd: dir })).digest("hex");
