@@ -4,7 +4,7 @@
  * with every learner file byte-identical; bad input is one line and a non-zero exit; and the
  * edition's text (README, lessons, stubs) names only files it ships and scripts it has.
  */
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -144,6 +144,10 @@ describe("an edition released assignment by assignment", () => {
     writeFileSync(join(edition, "notes.md"), "my notes\n");
     const learnerFiles = ["exercises/lesson-3/sampling.ts", ".course-progress.json", "notes.md"];
     const before = learnerFiles.map((f) => readFileSync(join(edition, f)));
+    // A course file the learner wrote in (a margin note in a lesson): the new version replaces it, theirs is kept beside it.
+    const lessonText = join(edition, "lessons", "03-inference-end-to-end.md");
+    writeFileSync(lessonText, `${readFileSync(lessonText, "utf8")}\nmy margin note\n`);
+    const annotated = readFileSync(lessonText);
     // The instructor's command, with the next assignment's file (kept outside the edition).
     const a2 = join(mkdtempSync(join(tmpdir(), "a2-")), "a2.json");
     writeFileSync(a2, JSON.stringify({ name: "a2", lessons: "4-5", deadline: "2026-12-15T23:59:00+01:00" }));
@@ -151,7 +155,11 @@ describe("an edition released assignment by assignment", () => {
     expect(added.status, added.stderr).toBe(0);
     expect(added.stdout).toMatch(/added lessons 4-5 \(a2\) to .*: it holds lessons 1-5 now; \d+ learner file\(s\) in exercises\/ left as they were/);
     expect(learnerFiles.map((f) => readFileSync(join(edition, f)))).toEqual(before);
-    expect(readdirSync(join(edition, "exercises")).sort()).toEqual(["lesson-3", "lesson-4", "lesson-5"]);
+    expect(added.stdout).toMatch(/1 course file\(s\) had been changed in the edition; .*: lessons\/03-inference-end-to-end\.md → lessons\/03-inference-end-to-end\.md\.mine$/m);
+    expect(readFileSync(`${lessonText}.mine`)).toEqual(annotated);
+    expect(readFileSync(lessonText, "utf8")).not.toContain("my margin note");
+    // Only the changed file was copied: every other course file was the one shipped, and is replaced quietly.
+    expect(execFileSync("find", [".", "-name", "*.mine*", "-not", "-path", "./node_modules/*"], { cwd: edition, encoding: "utf8" }).trim()).toBe("./lessons/03-inference-end-to-end.md.mine");
     expect(readdirSync(join(edition, "grader", "expected")).sort()).toEqual(["lesson-3.json", "lesson-4.json", "lesson-5.json"]);
     const info = readEditionInfo(edition)!;
     expect(info.released).toEqual(["lesson-1", "lesson-2", "lesson-3", "lesson-4", "lesson-5"]);

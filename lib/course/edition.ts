@@ -43,6 +43,12 @@ export interface EditionInfo {
    * answer regions replaced) or readable (shipped as they are). Absent in editions built before.
    */
   answerModules?: Array<{ file: string; lesson: string; functions: string[]; shipped: "withheld" | "readable" }>;
+  /**
+   * SHA-256 of every course file as the release wrote it (exercises/ files included as first
+   * written), so that adding the next assignment tells a learner's change from the course's file.
+   * Absent in editions built before.
+   */
+  shipped?: Record<string, string>;
 }
 
 /** The edition file of the course at `root`, or undefined in the full course (or when unreadable). */

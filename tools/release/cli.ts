@@ -87,6 +87,7 @@ await runCommand(USAGE, async () => {
       const report = await extendEdition(target, release.lessons, release.name, published, (line) => console.error(line));
       reportAnswerModules(report.answerModules);
       console.log(`added ${describeLessons(report.added)} (${release.name}) to ${shown}: it holds ${describeLessons(report.released)} now; ${report.kept.length} learner file(s) in exercises/ left as they were (${seconds()})`);
+      if (report.saved.length > 0) console.log(`${report.saved.length} course file(s) had been changed in the edition; the new version is in place and the changed one kept beside it: ${report.saved.map(([f, copy]) => `${f} → ${copy}`).join(", ")}`);
       return 0;
     }
     if (published.length === 0) throw new UsageError(`${shown} is already an edition: add lessons with --assignment or --lessons, or publish solutions with --publish`);

@@ -23,6 +23,7 @@
  * `.course-edition.json` name it so that the release can warn.
  */
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { initBackend } from "../../lib/backend.js";
@@ -258,15 +259,32 @@ interface Written {
   answerModules: EditionAnswerModule[];
   /** exercises/ files left as they were (they exist: the learner's). */
   kept: string[];
+  /** SHA-256 of every course file as written (EditionInfo.shipped). */
+  shipped: Record<string, string>;
+  /** Course files the learner had changed, copied beside the new ones before they were written: [file, its copy]. */
+  saved: Array<[string, string]>;
+}
+
+const sha256 = (content: string | Buffer) => createHash("sha256").update(content).digest("hex");
+
+/** A free name for the learner's copy of `file`: `<file>.mine`, else `<file>.mine.2`, … (never a .ts file that tools would pick up). */
+function mineName(out: string, file: string): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? `${file}.mine` : `${file}.mine.${n}`;
+    if (!existsSync(join(out, name))) return name;
+  }
 }
 
 /**
  * Writes the course's files of an edition holding `released` and publishing `published` into
  * `out`: the tracked files that ship (lessons and stubs adapted), the withheld answer modules,
  * package.json, README.md, .ci/run and the pristine stubs. An exercises/ file that already exists
- * is never written (it is the learner's); nothing is removed.
+ * is never written (it is the learner's); nothing is removed. Adding to an edition (`previous`: what
+ * it shipped, EditionInfo.shipped, or null for an edition built before that record), a course file
+ * that is there with other content than the one written now and than the one shipped (the learner
+ * changed it, or there is no record) is first copied to `<file>.mine`: no learner work is lost.
  */
-function writeCourseFiles(out: string, released: readonly string[], published: readonly string[]): Written {
+function writeCourseFiles(out: string, released: readonly string[], published: readonly string[], previous?: Record<string, string> | null): Written {
   const graded = gradedLessons().filter((l) => released.includes(l));
   const files = tracked().filter((f) => shipped(f, published, released));
   const stubs = stubTexts(graded);
@@ -276,6 +294,22 @@ function writeCourseFiles(out: string, released: readonly string[], published: r
   const shape = shapeOf(all, packageJson);
   const answers = planAnswerModules(ROOT, published, new Set(files));
   const kept: string[] = [];
+  const hashes: Record<string, string> = {};
+  const saved: Array<[string, string]> = [];
+  const put = (f: string, content: string | Buffer) => {
+    const hash = sha256(content);
+    // (A file written earlier in this run, e.g. the course's README before the edition's, is not the learner's.)
+    if (previous !== undefined && hashes[f] === undefined && existsSync(join(out, f))) {
+      const now = sha256(readFileSync(join(out, f)));
+      if (now !== hash && now !== previous?.[f]) {
+        const copy = mineName(out, f);
+        write(out, copy, readFileSync(join(out, f)));
+        saved.push([f, copy]);
+      }
+    }
+    write(out, f, content);
+    hashes[f] = hash;
+  };
   for (const f of files) {
     if (f.startsWith("exercises/") && existsSync(join(out, f))) {
       kept.push(f);
@@ -285,16 +319,17 @@ function writeCourseFiles(out: string, released: readonly string[], published: r
     let content: string | Buffer = answers.texts.get(f) ?? readFileSync(join(ROOT, f));
     if ((f.startsWith("lessons/") && f.endsWith(".md")) || /^grader\/lesson-\d+\/hints\.ts$/.test(f)) content = adaptText(content.toString("utf8"), f, shape);
     else if (f.startsWith("exercises/") && f.endsWith(".ts") && lesson) content = adaptText(editionStub(content.toString("utf8"), lesson), f, shape);
-    write(out, f, content);
+    // A new exercise file is the course's stub until the learner writes in it: recorded with the rest.
+    put(f, content);
   }
-  for (const [f, text] of stubs) write(out, f, adaptText(text, f, shape));
-  write(out, "package.json", packageJson);
+  for (const [f, text] of stubs) put(f, adaptText(text, f, shape));
+  put("package.json", packageJson);
   // `npm run typecheck` of an edition holding some lessons checks the learner's code (and what it
   // imports): the labs of the lessons not released import those lessons' exercise types.
-  if (released.length < CATALOG.length) write(out, "tsconfig.json", partialTsconfig());
-  write(out, "README.md", editionReadme(released, published, shape));
-  write(out, ".ci/run", "#!/usr/bin/env bash\n# CI of a student edition: install exactly what the lockfile says, then check the edition.\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\nnpm ci\nnpm test\n");
-  return { files, answerModules: answers.modules, kept };
+  if (released.length < CATALOG.length) put("tsconfig.json", partialTsconfig());
+  put("README.md", editionReadme(released, published, shape));
+  put(".ci/run", "#!/usr/bin/env bash\n# CI of a student edition: install exactly what the lockfile says, then check the edition.\nset -euo pipefail\ncd \"$(dirname \"$0\")/..\"\nnpm ci\nnpm test\n");
+  return { files, answerModules: answers.modules, kept, shipped: hashes, saved };
 }
 
 /** Freezes the expectations of `lessons` (graded ones) into `out` and records the borrowed functions for them. */
@@ -346,7 +381,7 @@ export async function buildEdition(out: string, options: ReleaseOptions | readon
   const now = new Date().toISOString();
   const sha = commit();
   const assignment: EditionAssignment = { name: opts.assignment ?? "all", lessons: released, addedAt: now, commit: sha };
-  writeInfo(out, { version: 1, published, released, assignments: [assignment], commit: sha, builtAt: now, answerModules: written.answerModules });
+  writeInfo(out, { version: 1, published, released, assignments: [assignment], commit: sha, builtAt: now, answerModules: written.answerModules, shipped: written.shipped });
   return { out, files: written.files.length, lessons, released, published, expectedBytes, answerModules: written.answerModules };
 }
 
@@ -356,13 +391,16 @@ export interface ExtendReport extends BuildReport {
   added: string[];
   /** exercises/ files that were there and stayed as they were. */
   kept: string[];
+  /** Course files the learner had changed: [file, the copy of the learner's version beside it]. */
+  saved: Array<[string, string]>;
 }
 
 /**
  * Adds `lessons` (an assignment's) to the edition in `out`: their text, exercises, stubs and
  * expectations, the README and lesson texts rewritten for the lessons now held, and every released
  * lesson's expectations frozen afresh from this course. A file of exercises/ that exists, the
- * progress record and every file that is not the course's stay byte-identical; nothing is removed.
+ * progress record and every file that is not the course's stay byte-identical; a course file the
+ * learner changed is copied to `<file>.mine` before the new one is written; nothing is removed.
  */
 export async function extendEdition(out: string, lessons: readonly string[], assignment: string, publish: readonly string[] = [], log: (line: string) => void = () => undefined): Promise<ExtendReport> {
   const info = readEditionInfo(out);
@@ -374,7 +412,7 @@ export async function extendEdition(out: string, lessons: readonly string[], ass
   const released = [...new Set([...before, ...added])].sort(byNumber);
   const published = [...new Set([...info.published, ...publish])].sort(byNumber);
   checkRelease(released, published);
-  const written = writeCourseFiles(out, released, published);
+  const written = writeCourseFiles(out, released, published, info.shipped ?? null);
   const frozen = gradedLessons().filter((l) => released.includes(l));
   const expectedBytes = await freezeInto(out, frozen, log);
   const now = new Date().toISOString();
@@ -386,9 +424,10 @@ export async function extendEdition(out: string, lessons: readonly string[], ass
     assignments: [...(info.assignments ?? []), { name: assignment, lessons: added, addedAt: now, commit: sha }],
     commit: sha,
     answerModules: written.answerModules,
+    shipped: written.shipped,
   };
   writeInfo(out, next);
-  return { out, files: written.files.length, lessons: frozen, released, published, expectedBytes, answerModules: written.answerModules, added, kept: written.kept };
+  return { out, files: written.files.length, lessons: frozen, released, published, expectedBytes, answerModules: written.answerModules, added, kept: written.kept, saved: written.saved };
 }
 
 /** Adds `lessons`' solutions to an existing edition; the learner's exercises/ and progress are not touched. */
