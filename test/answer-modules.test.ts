@@ -5,13 +5,14 @@
  * (and no stub needs one), and a student edition withholds the answer regions of unpublished
  * lessons (tools/release/withhold.ts), the withheld text still typechecking and running.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { CATALOG } from "../lib/catalog.js";
 import { answerModuleRefusal, answerModules, parseAnswerTags } from "../grader/engine/answers.js";
-import { ROOT, gradedLessons } from "../grader/engine/paths.js";
+import { bundleLearner } from "../grader/engine/bundle.js";
+import { ROOT, gradedLessons, paths } from "../grader/engine/paths.js";
 import { lessonFunctionNames } from "../grader/functions.js";
 import { generateStub } from "../lib/stubs.js";
 import { answerRegionLeaks, answerRegions, planAnswerModules, withholdAnswers } from "../tools/release/withhold.js";
@@ -104,6 +105,49 @@ describe("answerModuleRefusal", () => {
 function lessonFiles(dir: string): string[] {
   return (ts.sys.readDirectory(dir, [".ts"], undefined, undefined, 1) as string[]).map((p) => p.slice(dir.length + 1)).sort();
 }
+
+describe("the bundle (what grading builds)", () => {
+  const tsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".ts"));
+  const loadErrors = async (lesson: string, dir: string) => {
+    const b = await bundleLearner(lesson, dir, tsFiles(dir));
+    b.dispose();
+    return Object.fromEntries(b.loadErrors);
+  };
+  /** Every lesson's reference, copied in as a learner's work, with `extra` appended to one file. */
+  const workspace = (lesson?: string, file?: string, extra?: string) => {
+    const ws = tempDir();
+    cpSync(paths.solutions, ws, { recursive: true });
+    if (lesson && file && extra) appendFileSync(join(ws, lesson, file), extra);
+    return ws;
+  };
+
+  it("refuses an answer module the learner's file reaches through the course's code, naming the chain", async () => {
+    const viaModel = '\nimport { MiniMindTS as Whole } from "../../lib/model/model.js";\nexport const whole = Whole;\n';
+    const ws = workspace("lesson-11", "attention.ts", viaModel);
+    expect(await loadErrors("lesson-11", join(ws, "lesson-11"))).toEqual({
+      "attention.ts": `${rel(join(ws, "lesson-11", "attention.ts"))} imports lib/model/model.ts, which imports lib/model/fast-attention.ts, which computes lesson-11's attention: while lesson-11 is graded your code may not use it — write the function yourself`,
+    });
+    // The same import is another lesson's business while lesson 12 is graded.
+    const ws12 = workspace("lesson-12", "rope.ts", viaModel);
+    expect(await loadErrors("lesson-12", join(ws12, "lesson-12"))).toEqual({});
+    // Lesson 4's tokenizer behind the server's tokenizer module.
+    const viaServe = '\nimport { tokenizerFor as Served } from "../../lib/serve/tokenizer.js";\nexport const served = Served;\n';
+    const ws4 = workspace("lesson-4", "bpe.ts", viaServe);
+    expect((await loadErrors("lesson-4", join(ws4, "lesson-4")))["bpe.ts"]).toMatch(/ imports lib\/serve\/tokenizer\.ts, which imports lib\/tokenizer\.ts, which computes lesson-4's bpeEncode, bpeDecode: /);
+  }, 60_000);
+
+  it("refuses no lesson's reference (copied in as the learner's) and no lesson's stubs, directly or through the course's code", async () => {
+    const ws = workspace();
+    const refused: Record<string, unknown> = {};
+    for (const lesson of gradedLessons()) {
+      for (const [label, dir] of [["reference", join(ws, lesson)], ["stubs", join(ROOT, "exercises", lesson)]] as const) {
+        const errors = await loadErrors(lesson, dir);
+        if (Object.keys(errors).length > 0) refused[`${lesson} ${label}`] = errors;
+      }
+    }
+    expect(refused).toEqual({});
+  }, 300_000);
+});
 
 describe("answer regions in a student edition", () => {
   const sample = [

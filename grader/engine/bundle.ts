@@ -15,7 +15,7 @@
  * The bundle's folder also holds the only data files the learner's process may read: copies of the
  * lesson's fixtures with their expected values removed, and the tokenizer files cases build on.
  */
-import { build, type Loader, type Message, type Plugin } from "esbuild";
+import { build, type Loader, type Message, type Metafile, type Plugin } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
@@ -258,6 +258,51 @@ function fileOf(m: Message, implDir: string, files: readonly string[]): string |
 }
 
 /**
+ * The lesson's learner files (absolute real paths) that reach one of the lesson's answer modules
+ * through the course's code (a learner file imports lib/model/model.ts, which imports
+ * lib/model/fast-attention.ts), each with why, in the words of a direct refusal: "imports
+ * lib/model/model.ts, which imports lib/model/fast-attention.ts, which computes lesson-11's …".
+ * A direct import is refused while resolving (guard); this follows the bundle's import graph
+ * (esbuild's metafile), never into the sandbox's resolver, which hands out other lessons' functions only.
+ */
+function answersReachedThroughCourseCode(lesson: string, meta: Metafile, learnerFiles: readonly string[]): Map<string, string> {
+  const abs = (key: string) => (/^[\w-]+:/.test(key) ? undefined : realPath(resolve(key)));
+  const keyOf = new Map<string, string>();
+  for (const key of Object.keys(meta.inputs)) {
+    const a = abs(key);
+    if (a) keyOf.set(a, key);
+  }
+  const out = new Map<string, string>();
+  for (const file of learnerFiles) {
+    const start = keyOf.get(file);
+    if (!start) continue;
+    // Breadth first, so that the chain named is a shortest one.
+    const via = new Map<string, string | null>([[start, null]]);
+    const queue = [start];
+    let found: { key: string; why: string } | undefined;
+    while (queue.length > 0 && !found) {
+      const key = queue.shift()!;
+      for (const imp of meta.inputs[key]?.imports ?? []) {
+        if (via.has(imp.path) || abs(imp.path) === undefined) continue;
+        via.set(imp.path, key);
+        const why = key === start ? undefined : answerModuleRefusal(lesson, abs(imp.path)!);
+        if (why) {
+          found = { key: imp.path, why };
+          break;
+        }
+        queue.push(imp.path);
+      }
+    }
+    if (!found) continue;
+    const chain: string[] = [];
+    for (let k: string | null = found.key; k !== null && k !== start; k = via.get(k) ?? null) chain.unshift(relative(ROOT, abs(k)!).split("\\").join("/"));
+    const [first, ...rest] = chain;
+    out.set(file, found.why.replace(/^imports [^\s,]+/, `imports ${first}${rest.map((c) => `, which imports ${c}`).join("")}`));
+  }
+  return out;
+}
+
+/**
  * Bundles the grader of `lesson` with the learner files `files` (names under `implDir`). A file that
  * cannot be bundled is left out and named in `loadErrors`; the others are bundled without it.
  */
@@ -285,7 +330,7 @@ export async function bundleLearner(lesson: string, implDir: string, files: read
         `import { runLearnerChild } from ${JSON.stringify(join(ROOT, "grader", "engine", "learner-child.ts"))};`,
         `await runLearnerChild(grader, {\n${loaders}\n}, ${JSON.stringify(implDir)});`,
       ].join("\n");
-      const result = await build({
+      const built = await build({
         stdin: { contents, resolveDir: ROOT, sourcefile: ENTRY_FILE, loader: "ts" },
         bundle: true,
         splitting: true,
@@ -301,12 +346,23 @@ export async function bundleLearner(lesson: string, implDir: string, files: read
         packages: "external",
         logLevel: "silent",
         write: true,
+        metafile: true,
         plugins: [guard(lesson, implDir, gradingReference, learnerInputs)],
       }).then(
-        () => undefined,
+        (r) => r.metafile,
         (err: { errors?: Message[] }) => err.errors ?? [{ text: String(err), location: null, notes: [], id: "", pluginName: "", detail: undefined }],
       );
-      if (result === undefined) return { entry: join(dir, "entry.mjs"), dir, loadErrors, learnerInputs, dispose };
+      if (!Array.isArray(built)) {
+        const indirect = gradingReference ? new Map<string, string>() : answersReachedThroughCourseCode(lesson, built, remaining.map((f) => realPath(join(implDir, f))));
+        if (indirect.size === 0) return { entry: join(dir, "entry.mjs"), dir, loadErrors, learnerInputs, dispose };
+        for (const f of remaining) {
+          const why = indirect.get(realPath(join(implDir, f)));
+          if (why) loadErrors.set(f, `${relative(ROOT, join(implDir, f))} ${why}`);
+        }
+        remaining = remaining.filter((f) => !loadErrors.has(f));
+        continue;
+      }
+      const result = built;
       const blamed = new Set<string>();
       for (const m of result) {
         const f = fileOf(m, implDir, remaining);
