@@ -68,4 +68,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-await runCommand(usage(), () => main(process.argv.slice(2)));
+await runCommand(usage(), () => main(process.argv.slice(2)), { lessonFunctions: true });

@@ -13,9 +13,11 @@
  * - decoding joins tokens, maps characters back to bytes and decodes UTF-8 with U+FFFD for broken
  *   sequences.
  *
- * `createTokenizer`'s encode and decode (and `fromByteLevel`) are lesson 4's `bpeEncode` and
- * `bpeDecode`, written fast: while lesson 4 is graded an exercise may not import this module (the
- * byte-level helpers the exercise is given are in lib/byte-level.ts, re-exported here).
+ * `createTokenizer`'s encode and decode are lesson 4's `bpeEncode` and `bpeDecode`, written fast
+ * (`bpeEncoder`, `bpeDecoder`): while lesson 4 is graded an exercise may not import this module (the
+ * byte-level helpers the exercise is given are in lib/byte-level.ts, re-exported here), and a
+ * student edition without lesson 4's solution withholds both regions: its tokenizer runs the
+ * learner's own functions (lib/preloaded.ts) or says "finish lesson 4 first".
  *
  * @answers lesson-4 bpeEncode bpeDecode
  */
@@ -23,32 +25,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHAR_TO_BYTE, pretokenize, toByteLevel, type BpeModel } from "./byte-level.js";
+import { preloadedFunction } from "./preloaded.js";
 
 export { BYTE_TO_CHAR, CHAR_TO_BYTE, PRETOKENIZE_PATTERN, pretokenize, toByteLevel, type BpeModel } from "./byte-level.js";
-
-const utf8 = new TextEncoder();
-
-/**
- * Byte-level tokens back to text. A token with a character outside the byte table (an added
- * token such as "<|im_start|>" never has one: it is printable ASCII) contributes its own UTF-8.
- */
-export function fromByteLevel(tokens: readonly string[]): string {
-  const bytes: number[] = [];
-  for (const token of tokens) {
-    const mapped: number[] = [];
-    for (const c of token) {
-      const b = CHAR_TO_BYTE.get(c);
-      if (b === undefined) {
-        mapped.length = 0;
-        mapped.push(...utf8.encode(token));
-        break;
-      }
-      mapped.push(b);
-    }
-    for (const b of mapped) bytes.push(b);
-  }
-  return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(new Uint8Array(bytes));
-}
 
 /** One entry of tokenizer.json's `added_tokens`. */
 export interface AddedToken {
@@ -96,17 +75,51 @@ export function createTokenizer(vocab: Record<string, number>, merges: ReadonlyA
   for (const a of added) idOf.set(a.content, a.id);
   const tokenOf: string[] = [];
   for (const [t, id] of idOf) tokenOf[id] = t;
+  merges.forEach(([a, b], rank) => {
+    if (!idOf.has(a) || !idOf.has(b) || !idOf.has(a + b)) throw new TokenizerFormatError(`merge ${rank} ("${a}" "${b}") names a token missing from the vocabulary`);
+  });
+  const specialIds = new Set(added.filter((a) => a.special).map((a) => a.id));
+  const encode = bpeEncoder(idOf, merges, added);
+  const decodeKept = bpeDecoder(idOf, tokenOf, merges, added);
+  const roleId = (token: string) => idOf.get(token) ?? -1;
+  return {
+    vocabSize: tokenOf.length,
+    addedTokens: [...added],
+    bosToken: BOS_TOKEN,
+    eosToken: EOS_TOKEN,
+    bosId: roleId(BOS_TOKEN),
+    eosId: roleId(EOS_TOKEN),
+    padId: roleId(PAD_TOKEN),
+    encode,
+    tokenize: (text) => encode(text).map((id) => tokenOf[id]),
+    decode: (ids, opts = {}) => decodeKept(opts.skipSpecialTokens ? ids.filter((id) => !specialIds.has(id)) : ids),
+    tokenToId: (t) => idOf.get(t),
+    idToToken: (id) => tokenOf[id],
+  };
+}
+
+type BpeEncode = (model: BpeModel, text: string) => number[];
+type BpeDecode = (model: BpeModel, ids: number[]) => string;
+
+/** The tokenizer as lesson 4's model object (`idOf` holds the vocabulary and the added tokens). */
+function asBpeModel(idOf: ReadonlyMap<string, number>, merges: ReadonlyArray<readonly [string, string]>, added: readonly AddedToken[]): BpeModel {
+  return { vocab: Object.fromEntries(idOf), merges: merges.map(([a, b]) => [a, b]), specialTokens: [...added].sort((x, y) => x.id - y.id).map((a) => a.content) };
+}
+
+/**
+ * Lesson 4's `bpeEncode` for one tokenizer, fast: merges ranked once as (left id, right id) pairs,
+ * added tokens split out by one regular expression (longest first), and each byte-level word's
+ * merges cached. Where lesson 4 is withheld, the learner's `bpeEncode` (lib/preloaded.ts).
+ */
+function bpeEncoder(idOf: ReadonlyMap<string, number>, merges: ReadonlyArray<readonly [string, string]>, added: readonly AddedToken[]): (text: string) => number[] {
+  // BEGIN ANSWER lesson-4
   // (left id, right id) → [rank, merged id]; ids stay below 2^21 for any vocabulary we load.
   const mergeOf = new Map<number, [number, number]>();
   merges.forEach(([a, b], rank) => {
-    const ia = idOf.get(a);
-    const ib = idOf.get(b);
-    const im = idOf.get(a + b);
-    if (ia === undefined || ib === undefined || im === undefined) throw new TokenizerFormatError(`merge ${rank} ("${a}" "${b}") names a token missing from the vocabulary`);
-    if (!mergeOf.has(ia * 2097152 + ib)) mergeOf.set(ia * 2097152 + ib, [rank, im]);
+    const key = idOf.get(a)! * 2097152 + idOf.get(b)!;
+    if (!mergeOf.has(key)) mergeOf.set(key, [rank, idOf.get(a + b)!]);
   });
   const addedIds = new Map(added.map((a) => [a.content, a.id]));
-  const specialIds = new Set(added.filter((a) => a.special).map((a) => a.id));
   const splitter = added.length
     ? new RegExp(`(${[...added].sort((x, y) => y.content.length - x.content.length).map((a) => escapeRegExp(a.content)).join("|")})`, "u")
     : undefined;
@@ -147,7 +160,7 @@ export function createTokenizer(vocab: Record<string, number>, merges: ReadonlyA
     return ids;
   }
 
-  function encode(text: string): number[] {
+  return (text) => {
     const out: number[] = [];
     const parts = splitter ? text.split(splitter) : [text];
     parts.forEach((part, i) => {
@@ -156,31 +169,43 @@ export function createTokenizer(vocab: Record<string, number>, merges: ReadonlyA
       else for (const piece of pretokenize(part)) for (const id of bpe(toByteLevel(piece))) out.push(id);
     });
     return out;
-  }
-
-  const roleId = (token: string) => idOf.get(token) ?? -1;
-  return {
-    vocabSize: tokenOf.length,
-    addedTokens: [...added],
-    bosToken: BOS_TOKEN,
-    eosToken: EOS_TOKEN,
-    bosId: roleId(BOS_TOKEN),
-    eosId: roleId(EOS_TOKEN),
-    padId: roleId(PAD_TOKEN),
-    encode,
-    tokenize: (text) => encode(text).map((id) => tokenOf[id]),
-    decode(ids, opts = {}) {
-      const tokens: string[] = [];
-      for (const id of ids) {
-        const t = tokenOf[id];
-        if (t === undefined || (opts.skipSpecialTokens && specialIds.has(id))) continue;
-        tokens.push(t);
-      }
-      return fromByteLevel(tokens);
-    },
-    tokenToId: (t) => idOf.get(t),
-    idToToken: (id) => tokenOf[id],
   };
+  // EDITION: const model = asBpeModel(idOf, merges, added);
+  // EDITION: return (text) => preloadedFunction<BpeEncode>("lesson-4", "bpeEncode")(model, text);
+  // END ANSWER
+}
+
+/**
+ * Lesson 4's `bpeDecode` for one tokenizer: tokens joined, characters mapped back to bytes (a token
+ * with a character outside the byte table, such as "<|im_start|>", contributes its own UTF-8),
+ * UTF-8 decoded with U+FFFD for broken sequences; unknown ids skipped. Where lesson 4 is withheld,
+ * the learner's `bpeDecode` (lib/preloaded.ts).
+ */
+function bpeDecoder(idOf: ReadonlyMap<string, number>, tokenOf: readonly string[], merges: ReadonlyArray<readonly [string, string]>, added: readonly AddedToken[]): (ids: readonly number[]) => string {
+  // BEGIN ANSWER lesson-4
+  const utf8 = new TextEncoder();
+  return (ids) => {
+    const bytes: number[] = [];
+    for (const id of ids) {
+      const token = tokenOf[id];
+      if (token === undefined) continue;
+      const mapped: number[] = [];
+      for (const c of token) {
+        const b = CHAR_TO_BYTE.get(c);
+        if (b === undefined) {
+          mapped.length = 0;
+          mapped.push(...utf8.encode(token));
+          break;
+        }
+        mapped.push(b);
+      }
+      for (const b of mapped) bytes.push(b);
+    }
+    return new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(new Uint8Array(bytes));
+  };
+  // EDITION: const model = asBpeModel(idOf, merges, added);
+  // EDITION: return (ids) => preloadedFunction<BpeDecode>("lesson-4", "bpeDecode")(model, [...ids]);
+  // END ANSWER
 }
 
 interface TokenizerJson {

@@ -197,16 +197,22 @@ describe("answer regions in a student edition", () => {
     expect(problems).toEqual([]);
   });
 
-  it("plan: without lesson 11 published, fast-attention is withheld; the tokenizer ships readable (the release warns)", () => {
+  it("plan: without lessons 4 and 11 published, fast-attention and the tokenizer's encode and decode are withheld", () => {
     const plan = planAnswerModules(ROOT, []);
     const of = (file: string, lesson: string) => plan.modules.find((m) => m.file === file && m.lesson === lesson);
     expect(of("lib/model/fast-attention.ts", "lesson-11")).toEqual({ file: "lib/model/fast-attention.ts", lesson: "lesson-11", functions: ["attention"], shipped: "withheld" });
-    expect(of("lib/tokenizer.ts", "lesson-4")?.shipped).toBe("readable");
+    expect(of("lib/tokenizer.ts", "lesson-4")).toEqual({ file: "lib/tokenizer.ts", lesson: "lesson-4", functions: ["bpeEncode", "bpeDecode"], shipped: "withheld" });
     const text = plan.texts.get("lib/model/fast-attention.ts")!;
     expect(text).toContain("return REFERENCE_PIECES.attention(x, weights, opts);");
     expect(text).not.toContain("tf.softmax");
     expect(text).not.toContain("groupedCore(grouped");
-    expect(plan.texts.has("lib/tokenizer.ts")).toBe(false);
+    const tokenizer = plan.texts.get("lib/tokenizer.ts")!;
+    expect(tokenizer).toContain(`return (text) => preloadedFunction<BpeEncode>("lesson-4", "bpeEncode")(model, text);`);
+    expect(tokenizer).not.toContain("mergeOf");
+    expect(tokenizer).not.toContain("CHAR_TO_BYTE.get(c)");
+    // The one module that ships readable: the model's parameter shapes, which the model is built
+    // from (MiniMind's model_minimind.py, which lesson 8 has the learner read and count).
+    expect(plan.modules.filter((m) => m.shipped === "readable").map((m) => m.file)).toEqual(["lib/model/params.ts"]);
     // Published, nothing of lesson 11 is withheld; with every lesson published, nothing at all.
     expect(planAnswerModules(ROOT, ["lesson-11"]).modules.some((m) => m.lesson === "lesson-11")).toBe(false);
     expect(planAnswerModules(ROOT, gradedLessons())).toEqual({ modules: [], texts: new Map() });

@@ -19,6 +19,7 @@ import { build, type Loader, type Message, type Metafile, type Plugin } from "es
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
+import { PRELOADED_FUNCTIONS } from "../../lib/preloaded.js";
 import { processAlive } from "../../lib/processes.js";
 import { answerModuleRefusal } from "./answers.js";
 import { FIXTURE_NAME, ROOT, casesFile, gradedLessons, lessonDir, paths } from "./paths.js";
@@ -97,6 +98,7 @@ function sandboxResolver(lesson: string, implDir: string): string {
       return `  ${JSON.stringify(l)}: { source: "${source}", files: [${files.map((f) => `() => import(${JSON.stringify(f)})`).join(", ")}] },`;
     });
   return [
+    yoursWrapper(lesson),
     `type Loaded = Record<string, unknown>;`,
     `const LESSONS: Record<string, { source: string; files: Array<() => Promise<Loaded>> }> = {\n${loaders.join("\n")}\n};`,
     `export async function resolveFunction(lesson: string, name: string) {`,
@@ -106,16 +108,7 @@ function sandboxResolver(lesson: string, implDir: string): string {
     `    const fn = mod[name];`,
     `    if (typeof fn !== "function") continue;`,
     `    if (entry.source === "solutions") return { fn, source: "solutions", why: "the reference, while ${lesson} is graded" };`,
-    `    // Yours: a stub there says which lesson to finish first, instead of "not implemented" here.`,
-    `    const yours = (...args: unknown[]) => {`,
-    `      try {`,
-    `        return (fn as (...a: unknown[]) => unknown)(...args);`,
-    `      } catch (err) {`,
-    `        if (err instanceof Error && err.name === "NotImplementedError") throw new Error(\`${lesson} uses \${name} from \${lesson}, which you have not written yet: finish \${lesson} first (npm run grade \${lesson})\`);`,
-    `        throw err;`,
-    `      }`,
-    `    };`,
-    `    return { fn: yours, source: "exercises", why: "yours (no reference in this edition)" };`,
+    `    return { fn: yours(fn, lesson, name), source: "exercises", why: "yours (no reference in this edition)" };`,
     `  }`,
     `  throw new Error(\`\${lesson}'s \${name} is not available while ${lesson} is graded: an exercise may use other lessons' functions only\`);`,
     `}`,
@@ -132,6 +125,57 @@ function sandboxResolver(lesson: string, implDir: string): string {
   ].join("\n");
 }
 
+/** Generated code: `yours(fn, lesson, name)`, the learner's function of another lesson, whose NotImplementedError says which lesson to finish first. */
+function yoursWrapper(graded: string): string {
+  return [
+    `function yours(fn: unknown, lesson: string, name: string) {`,
+    `  return (...args: unknown[]) => {`,
+    `    try {`,
+    `      return (fn as (...a: unknown[]) => unknown)(...args);`,
+    `    } catch (err) {`,
+    `      if (err instanceof Error && err.name === "NotImplementedError") throw new Error(\`${graded} uses \${name} from \${lesson}, which you have not written yet: finish \${lesson} first (npm run grade \${lesson})\`);`,
+    `      throw err;`,
+    `    }`,
+    `  };`,
+    `}`,
+  ].join("\n");
+}
+
+/**
+ * What lib/preloaded.ts becomes inside the sandbox: `preloadedFunction` for the lesson functions
+ * synchronous course code asks for (PRELOADED_FUNCTIONS: in a student edition without lesson 4,
+ * the tokenizer's encode and decode). Only a lesson whose reference is absent is asked for
+ * (elsewhere lib/tokenizer.ts keeps its own code), so this hands the learner's function of that
+ * lesson, imported statically, as the sandbox's resolver does; never the graded lesson's own.
+ */
+function sandboxPreloaded(lesson: string, implDir: string): string {
+  const workspace = dirname(implDir);
+  const imports: string[] = [];
+  const entries: string[] = [];
+  for (const [home, names] of Object.entries(PRELOADED_FUNCTIONS)) {
+    if (home === lesson || existsSync(join(paths.solutions, home))) continue;
+    const dir = join(workspace, home);
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort() : [];
+    const mods = files.map((f, i) => {
+      const id = `m${imports.length}_${i}`;
+      imports.push(`import * as ${id} from ${JSON.stringify(join(dir, f))};`);
+      return id;
+    });
+    for (const name of names) entries.push(`  ${JSON.stringify(`${home}/${name}`)}: [${JSON.stringify(home)}, ${JSON.stringify(name)}, [${mods.join(", ")}]],`);
+  }
+  return [
+    ...imports,
+    yoursWrapper(lesson),
+    `const FUNCTIONS: Record<string, [string, string, Array<Record<string, unknown>>]> = {\n${entries.join("\n")}\n};`,
+    `export function preloadedFunction(lesson: string, name: string) {`,
+    `  const entry = FUNCTIONS[\`\${lesson}/\${name}\`];`,
+    `  const fn = entry?.[2].map((m) => m[name]).find((f) => typeof f === "function");`,
+    `  if (fn) return yours(fn, lesson, name);`,
+    `  throw new Error(\`\${lesson}'s \${name} is not available while ${lesson} is graded\${entry ? \`: no file of your \${lesson} folder exports it\` : ""}\`);`,
+    `}`,
+  ].join("\n");
+}
+
 /** The course's own code (the grader, lib/), trusted to import what it needs; anything else is the learner's. */
 function isCourseCode(file: string): boolean {
   return /^(grader|lib|tools|solutions|node_modules)\//.test(relative(ROOT, realPath(file)));
@@ -144,6 +188,7 @@ function isCourseCode(file: string): boolean {
  */
 function guard(lesson: string, implDir: string, gradingReference: boolean, learnerInputs: Map<string, string>): Plugin {
   const resolver = join(ROOT, "lib", "resolver.ts");
+  const preloaded = join(ROOT, "lib", "preloaded.ts");
   return {
     name: "course-guard",
     setup(b) {
@@ -152,11 +197,16 @@ function guard(lesson: string, implDir: string, gradingReference: boolean, learn
         const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: "guard" });
         if (r.errors.length > 0 || r.external || !r.path) return r.errors.length > 0 ? { errors: r.errors } : undefined;
         if (r.path === resolver) return { path: "resolver", namespace: "course-sandbox" };
+        if (r.path === preloaded) return { path: "preloaded", namespace: "course-sandbox" };
         // The entry (esbuild's stdin) is the grader's own.
         const why = args.importer !== join(ROOT, ENTRY_FILE) && !isCourseCode(args.importer) ? forbidden(lesson, realPath(r.path), gradingReference) : undefined;
         return why ? { errors: [{ text: why }] } : { path: r.path };
       });
-      b.onLoad({ filter: /.*/, namespace: "course-sandbox" }, () => ({ contents: sandboxResolver(lesson, implDir), loader: "ts", resolveDir: ROOT }));
+      b.onLoad({ filter: /.*/, namespace: "course-sandbox" }, (args) => ({
+        contents: args.path === "preloaded" ? sandboxPreloaded(lesson, implDir) : sandboxResolver(lesson, implDir),
+        loader: "ts",
+        resolveDir: ROOT,
+      }));
       // A learner file is read here, once: what is hashed is exactly what is bundled.
       b.onLoad({ filter: /.*/, namespace: "file" }, (args) => {
         const loader = LOADERS[extname(args.path)];

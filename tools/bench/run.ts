@@ -41,4 +41,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-await runCommand(USAGE, () => main(process.argv.slice(2)));
+await runCommand(USAGE, () => main(process.argv.slice(2)), { lessonFunctions: true });

@@ -55,4 +55,4 @@ async function main(argv: string[]): Promise<number> {
   return failed.length > 0 ? 1 : 0;
 }
 
-await runCommand(USAGE, () => main(process.argv.slice(2)));
+await runCommand(USAGE, () => main(process.argv.slice(2)), { lessonFunctions: true });

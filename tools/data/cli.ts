@@ -22,4 +22,4 @@ await runCommand(USAGE, async () => {
   bar.stop();
   console.log(`wrote ${CORPUS_DIR}`);
   return 0;
-});
+}, { lessonFunctions: true });

@@ -10,7 +10,10 @@ import { parseArgs as parseNodeArgs, type ParseArgsConfig } from "node:util";
 import { CATALOG, findLesson, type LessonInfo } from "../../lib/catalog.js";
 import { notReleased, notReleasedMessage } from "../../lib/course/edition.js";
 import { connectGrading } from "../../lib/resolver.js";
+import { preloadLessonFunctions } from "../../lib/preloaded.js";
 import { gradedLessons } from "../../grader/engine/paths.js";
+import { courseLangWarning } from "../../lib/lang.js";
+import { say, zh } from "../../grader/i18n.js";
 
 /** Bad input from the command line: printed with the usage text, exit code 2. */
 export class UsageError extends Error {
@@ -28,20 +31,33 @@ export class HelpRequested extends UsageError {
   }
 }
 
+export interface RunCommandOptions {
+  /**
+   * The command runs lesson functions in this process, a tokenizer's encode among them: resolve the
+   * ones synchronous code asks for first (lib/preloaded.ts; in a student edition without lesson 4,
+   * the tokenizer runs the learner's bpeEncode and bpeDecode).
+   */
+  lessonFunctions?: boolean;
+}
+
 /**
  * Runs a command's main function and sets the exit code: its result, 0 after a HelpRequested (the
  * usage on stdout), 2 after a UsageError (its message and the usage on stderr), 1 after any other
  * error. Errors print their message only; COURSE_DEBUG=1 adds the stack.
  */
-export async function runCommand(usage: string, main: () => Promise<number> | number): Promise<void> {
+export async function runCommand(usage: string, main: () => Promise<number> | number, opts: RunCommandOptions = {}): Promise<void> {
   // A command's runs take the learner's functions that pass, as the grader says (lib/resolver.ts).
   connectGrading(new URL("./resolver-grading.ts", import.meta.url).href);
+  // COURSE_LANG=fr and the like: English, and one line saying so (lib/lang.ts courseLang).
+  const langWarning = courseLangWarning();
+  if (langWarning) console.error(langWarning);
   // Output piped into `head` closes early: stop quietly instead of printing a write error.
   process.stdout.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
     throw err;
   });
   try {
+    if (opts.lessonFunctions) await preloadLessonFunctions();
     process.exitCode = await main();
   } catch (err) {
     if (err instanceof HelpRequested || (err instanceof UsageError && err.message === "")) {
@@ -56,7 +72,7 @@ export async function runCommand(usage: string, main: () => Promise<number> | nu
       return;
     }
     const message = err instanceof Error ? err.message : String(err);
-    console.error(`error: ${message}`);
+    console.error(say(`error: ${message}`, `错误：${message}`));
     if (process.env.COURSE_DEBUG === "1" && err instanceof Error) console.error(err.stack);
     process.exitCode = 1;
   }
@@ -156,6 +172,17 @@ function parseErrorMessage(err: unknown): string {
   const message = String(e?.message ?? err);
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? "";
   const option = quoted.split(/[ ,]+/).filter((p) => p.startsWith("-")).pop() ?? quoted;
+  if (zh()) {
+    switch (e?.code) {
+      case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+        return `未知选项 ${option}`;
+      case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+        return `多余的参数 ${quoted}`;
+      case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+        if (/does not take an argument/.test(message)) return `${option} 不接受值`;
+        return `${option} 需要一个值`;
+    }
+  }
   switch (e?.code) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option ${option}`;
@@ -276,21 +303,23 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
 /** The graded lesson named by `name`; a UsageError that lists the graded lessons otherwise. */
 export function gradedLesson(name: string | undefined, command: string): LessonInfo {
   const graded = gradedLessons();
-  if (name === undefined) throw new UsageError(`which lesson? e.g. \`npm run ${command} ${graded[0] ?? "lesson-23"}\``);
+  if (name === undefined) throw new UsageError(say(`which lesson? e.g. \`npm run ${command} ${graded[0] ?? "lesson-23"}\``, `哪一节课？例如 \`npm run ${command} ${graded[0] ?? "lesson-23"}\``));
   const lesson = findLesson(name);
-  if (!lesson) throw new UsageError(`unknown lesson "${name}". Lessons with graded exercises: ${graded.join(", ")}`);
+  if (!lesson) throw new UsageError(say(`unknown lesson "${name}". Lessons with graded exercises: ${graded.join(", ")}`, `未知的课程 "${name}"。有评分练习的课程：${graded.join(", ")}`));
   if (!graded.includes(lesson.id)) {
     if (notReleased(lesson.id)) throw new UsageError(notReleasedMessage(lesson.id));
-    throw new UsageError(`${lesson.id} (${lesson.title}) has no graded exercises yet. Lessons with graded exercises: ${graded.join(", ")}`);
+    throw new UsageError(
+      say(`${lesson.id} (${lesson.title}) has no graded exercises yet. Lessons with graded exercises: ${graded.join(", ")}`, `${lesson.id}（${lesson.title}）还没有评分练习。有评分练习的课程：${graded.join(", ")}`),
+    );
   }
   return lesson;
 }
 
 /** The lesson named by `name`, graded or not; a UsageError listing the range otherwise. */
 export function anyLesson(name: string | undefined, command: string): LessonInfo {
-  if (name === undefined) throw new UsageError(`which lesson? e.g. \`npm run ${command} lesson-23\``);
+  if (name === undefined) throw new UsageError(say(`which lesson? e.g. \`npm run ${command} lesson-23\``, `哪一节课？例如 \`npm run ${command} lesson-23\``));
   const lesson = findLesson(name);
-  if (!lesson) throw new UsageError(`unknown lesson "${name}": the course has lesson-1 to lesson-${CATALOG.length}`);
+  if (!lesson) throw new UsageError(say(`unknown lesson "${name}": the course has lesson-1 to lesson-${CATALOG.length}`, `未知的课程 "${name}"：本课程包含 lesson-1 到 lesson-${CATALOG.length}`));
   if (notReleased(lesson.id)) throw new UsageError(notReleasedMessage(lesson.id));
   return lesson;
 }

@@ -127,6 +127,6 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-await runCommand(USAGE, () => main(process.argv.slice(2)));
+await runCommand(USAGE, () => main(process.argv.slice(2)), { lessonFunctions: true });
 // A failed start can leave the backend's handles open: exit rather than hang. (Serving keeps running.)
 if (process.exitCode) process.exit(process.exitCode);

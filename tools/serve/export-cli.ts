@@ -59,4 +59,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-await runCommand(USAGE, () => main(process.argv.slice(2)));
+await runCommand(USAGE, () => main(process.argv.slice(2)), { lessonFunctions: true });

@@ -121,4 +121,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-await runCommand(USAGE, main);
+await runCommand(USAGE, main, { lessonFunctions: true });

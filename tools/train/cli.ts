@@ -171,4 +171,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-await runCommand(USAGE, () => main(process.argv.slice(2)));
+await runCommand(USAGE, () => main(process.argv.slice(2)), { lessonFunctions: true });
