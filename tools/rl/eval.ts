@@ -11,7 +11,8 @@ import { initBackend } from "../../lib/backend.js";
 import { MiniMindTS } from "../../lib/model/model.js";
 import type { MiniMindConfig } from "../../lib/model/config.js";
 import { decodeSafetensors } from "../../lib/model/safetensors.js";
-import { resolveFunction } from "../../lib/resolver.js";
+import { preloadLessonFunctions } from "../../lib/preloaded.js";
+import { connectGrading, resolveFunction } from "../../lib/resolver.js";
 import { evaluate, type RlContext } from "../../lib/rl/run.js";
 import { RL_BASE } from "../../lib/rl/settings.js";
 import { loadTasks, parseTaskKinds, RL_HELD_OUT, RL_TRAIN } from "../../lib/rl/tasks.js";
@@ -28,6 +29,9 @@ try {
   const config = JSON.parse(decodeSafetensors(new Uint8Array(readFileSync(path))).metadata.config ?? "null") as MiniMindConfig | null;
   if (!config) throw new TrainError(`${shown(path)} has no model config in its metadata (not a course weights file)`);
   await initBackend("wasm");
+  // The tokenizer may run the learner's lesson-4 functions (a student edition): resolve them first.
+  connectGrading(new URL("../loop/resolver-grading.ts", import.meta.url).href);
+  await preloadLessonFunctions();
   const tok = trainTokenizer();
   const weights = loadWeights(path, config, "its own config");
   const tensors = Object.fromEntries(Object.entries(weights).map(([n, t]) => [n, tf.tensor(t.data, t.shape, "float32")]));
