@@ -85,9 +85,9 @@ export function publishedLessons(spec: string | undefined): string[] {
   return asked;
 }
 
-/** The lesson a file belongs to (its text, figures, exercises, grading, stubs, expectations), if any. */
+/** The lesson a file belongs to (its text in either language, figures, exercises, grading, stubs, expectations), if any. */
 export function lessonOfFile(file: string): string | undefined {
-  const text = /^lessons\/(\d+)-[^/]+\.md$/.exec(file) ?? /^lessons\/figures\/lesson-(\d+)-/.exec(file);
+  const text = /^lessons\/(?:zh\/)?(\d+)-[^/]+\.md$/.exec(file) ?? /^lessons\/figures\/lesson-(\d+)-/.exec(file);
   if (text) return `lesson-${Number(text[1])}`;
   const folder = /^(?:exercises|grader|solutions|stubs)\/(lesson-\d+)\//.exec(file) ?? /^grader\/expected\/(lesson-\d+)\.json$/.exec(file);
   return folder?.[1];

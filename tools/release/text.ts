@@ -148,6 +148,7 @@ function rewriteLine(lineText: string, file: string, shape: EditionShape): strin
   let s = lineText.replace(LINK, (whole, label: string, target: string) => {
     if (!file.endsWith(".md") || !absent(whole)) return whole;
     const path = normalize(join(dirname(file), target.split("#")[0])).split("\\").join("/");
+    if (/^lessons\/zh\/\d+-/.test(path)) return `${label}（尚未发布）`;
     return /^lessons\/\d+-/.test(path) ? `${label} (not released yet)` : label;
   });
   // Code spans that name something absent become words.
@@ -179,11 +180,14 @@ export function folderShape(dir: string): EditionShape {
   return { exists: (p) => existsSync(join(dir, p)), scripts: new Set(scripts) };
 }
 
-/** The files of an edition whose text is checked: README.md, lessons/*.md, the hints, exercises/ and stubs/ .ts files. */
+/** The files of an edition whose text is checked: README.md, lessons/*.md and lessons/zh/*.md, the hints, exercises/ and stubs/ .ts files. */
 export function checkedTextFiles(dir: string): string[] {
   const files = existsSync(join(dir, "README.md")) ? ["README.md"] : [];
   const lessons = join(dir, "lessons");
   if (existsSync(lessons)) files.push(...readdirSync(lessons).filter((f) => f.endsWith(".md")).sort().map((f) => `lessons/${f}`));
+  // The Chinese lessons (lessons/zh/) are checked like the English ones.
+  const zh = join(lessons, "zh");
+  if (existsSync(zh)) files.push(...readdirSync(zh).filter((f) => f.endsWith(".md")).sort().map((f) => `lessons/zh/${f}`));
   const grader = join(dir, "grader");
   if (existsSync(grader)) files.push(...readdirSync(grader).filter((d) => /^lesson-\d+$/.test(d) && existsSync(join(grader, d, "hints.ts"))).sort().map((d) => `grader/${d}/hints.ts`));
   for (const top of ["exercises", "stubs"]) {

@@ -1,9 +1,10 @@
 /**
  * npm run site [-- --with-solutions] [--out <dir>] [--serve] [--port <n>]
  *
- * Renders every written lesson to a static site in site/ (ignored by git). --with-solutions adds
- * each lesson's reference solution behind a collapsed block: for instructors who publish them on
- * purpose. --serve then serves the folder on localhost.
+ * Renders every written lesson to a static site in site/ (ignored by git), the Chinese versions
+ * (lessons/zh/) under site/zh/. --with-solutions adds each lesson's reference solution behind a
+ * collapsed block: for instructors who publish them on purpose. --serve then serves the folder on
+ * localhost.
  */
 import { join, relative } from "node:path";
 import { ROOT } from "../../grader/engine/paths.js";
@@ -33,7 +34,7 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   const result = buildSite({ outDir, withSolutions: args.flags.has("--with-solutions") });
   const where = relative(process.cwd(), result.outDir) || ".";
-  console.log(`built ${result.pages.length} page(s) (${result.lessons.length} lesson(s)${args.flags.has("--with-solutions") ? ", with solutions" : ""}) into ${where}/ in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`built ${result.pages.length} page(s) (${result.lessons.length} lesson(s), ${result.zhLessons.length} in Chinese under zh/${args.flags.has("--with-solutions") ? ", with solutions" : ""}) into ${where}/ in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   for (const p of result.problems) console.warn(`warning: ${p}`);
   if (!args.flags.has("--serve")) return 0;
   let server;

@@ -48,6 +48,15 @@ export interface RenderEnv {
   title?: string;
   /** Decides where a relative link (not http:, not #…) points. */
   resolve: (href: string, kind: "link" | "image") => LinkTarget;
+  /** The page's language: "zh" for a lesson of lessons/zh/ (collapsed sections found by their Chinese headings). */
+  lang?: "en" | "zh";
+  /**
+   * Ids for the headings below the title, in order: a Chinese lesson takes its English twin's, so
+   * `#the-idea` means the same section in both (the in-step checker keeps the headings paired).
+   */
+  headingIds?: readonly string[];
+  /** When given, filled in while rendering with the id of every heading below the title, in order. */
+  ids?: string[];
 }
 
 function renderMath(tex: string, displayMode: boolean, env: RenderEnv): string {
@@ -129,10 +138,22 @@ export function createMarkdown(): MarkdownIt {
   md.renderer.rules.math_inline = (tokens, i, _o, env: RenderEnv) => renderMath(tokens[i].content, false, env);
   md.renderer.rules.math_display = (tokens, i, _o, env: RenderEnv) => renderMath(tokens[i].content, true, env);
   md.renderer.rules.math_block = (tokens, i, _o, env: RenderEnv) => `<div class="math-display">${renderMath(tokens[i].content, true, env)}</div>\n`;
+  // A line wrapped between two Chinese characters joins without the space a browser would show.
+  md.renderer.rules.softbreak = (tokens, i, opts) => (betweenCjk(tokens, i) ? "" : opts.breaks ? "<br>\n" : "\n");
   // A relative link to a repository file the site does not publish renders as plain text.
   md.renderer.rules.link_open = (tk, i, opts, _env, self) => (tk[i].meta?.plain ? `<span class="repo-path" title="a file in the course repository">` : self.renderToken(tk, i, opts));
   md.renderer.rules.link_close = (tk, i, opts, _env, self) => (tk[i].meta?.plain ? "</span>" : self.renderToken(tk, i, opts));
   return md;
+}
+
+/** Han, kana, CJK punctuation and full-width forms: characters written without spaces between them. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Whether the soft line break `tokens[i]` has a CJK character right before it and right after it. */
+function betweenCjk(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  return before?.type === "text" && after?.type === "text" && CJK.test(before.content.slice(-1)) && CJK.test(after.content.charAt(0));
 }
 
 /** The plain text of an inline token's children (for heading ids). */
@@ -140,12 +161,12 @@ function plainText(children: readonly Token[]): string {
   return children.map((c) => (c.type === "text" || c.type === "code_inline" || c.type.startsWith("math") ? c.content : "")).join("");
 }
 
-function slug(text: string, used: Set<string>): string {
+function slug(text: string, used: Set<string>, unicode = false): string {
   const base =
     text
       .toLowerCase()
       .normalize("NFKD")
-      .replace(/[^\w\s-]/g, "")
+      .replace(unicode ? /[^\p{L}\p{N}\s_-]/gu : /[^\w\s-]/g, "")
       .trim()
       .replace(/[\s_]+/g, "-") || "section";
   let id = base;
@@ -205,6 +226,7 @@ export function renderMarkdown(md: MarkdownIt, text: string, env: RenderEnv): st
     linkCitations(t.children);
   }
   const used = new Set<string>();
+  let n = 0;
   tokens.forEach((t, i) => {
     if (t.type !== "heading_open") return;
     const children = tokens[i + 1].children ?? [];
@@ -212,11 +234,14 @@ export function renderMarkdown(md: MarkdownIt, text: string, env: RenderEnv): st
       env.title ??= plainText(children);
       return;
     }
-    const id = slug(plainText(children), used);
+    let id = env.headingIds?.[n++];
+    if (id === undefined || used.has(id)) id = slug(plainText(children), used, env.lang === "zh");
+    else used.add(id);
     t.attrSet("id", id);
+    env.ids?.push(id);
     if (t.tag === "h2" || t.tag === "h3") env.headings.push({ level: Number(t.tag.slice(1)), id, html: md.renderer.renderInline(children, md.options, env) });
   });
-  collapseSections(tokens);
+  collapseSections(tokens, env.lang ?? "en");
   figures(md, tokens, env);
   return md.renderer.render(tokens, md.options, env);
 }
@@ -251,19 +276,26 @@ function htmlBlock(content: string): Token {
 }
 
 /** The text summary of each collapsed section: the heading stays visible (and in the contents). */
-export const COLLAPSED_SECTIONS: ReadonlyArray<{ heading: RegExp; className: string; summary: string }> = [
-  { heading: /^common mistakes\b/i, className: "mistakes", summary: "Open when stuck: what each mistake looks like in the grader's report" },
+export const COLLAPSED_SECTIONS: ReadonlyArray<{ heading: RegExp; className: string; summary: string; summaryZh: string }> = [
+  {
+    heading: /^(?:common mistakes\b|常见错误)/i,
+    className: "mistakes",
+    summary: "Open when stuck: what each mistake looks like in the grader's report",
+    summaryZh: "卡住时再展开：每个错误在评分报告里是什么样子",
+  },
 ];
-/** The section whose answers are collapsed one by one, and how an answer paragraph starts. */
-export const ANSWERS_SECTION = /^check yourself\b/i;
-export const ANSWER_PREFIX = /^\s*(?:\*\*)?Answer[.:](?:\*\*)?\s*/;
+/** The section whose answers are collapsed one by one ("Check yourself", "自测"), and how an answer paragraph starts ("Answer:", "答："). */
+export const ANSWERS_SECTION = /^(?:check yourself\b|自测)/i;
+export const ANSWER_PREFIX = /^\s*(?:\*\*)?(?:Answer[.:]|答案?[：:])(?:\*\*)?\s*/;
+/** A paragraph that opens with "**Answer**" or "**答**" in bold, then the text. */
+const ANSWER_BOLD = /^(?:Answer[.:]?|答案?[：:]?)\s*$/;
 
 /**
  * The site shows some lesson sections collapsed: "Common mistakes" as a whole (a learner opens it
  * when stuck), and under "Check yourself" every paragraph that starts with "Answer:" (each answer
- * under its own question). The markdown itself stays plain, so the lesson reads the same on GitHub.
+ * under its own question); in a Chinese lesson "常见错误", "自测" and "答：". The markdown itself stays plain, so the lesson reads the same on GitHub.
  */
-function collapseSections(tokens: Token[]): void {
+function collapseSections(tokens: Token[], lang: "en" | "zh"): void {
   const h2 = (i: number) => tokens[i].type === "heading_open" && tokens[i].tag === "h2";
   const headingText = (i: number) => plainText(tokens[i + 1].children ?? []).trim();
   for (let i = 0; i < tokens.length; i++) {
@@ -274,7 +306,7 @@ function collapseSections(tokens: Token[]): void {
     const collapsed = COLLAPSED_SECTIONS.find((c) => c.heading.test(text));
     if (collapsed) {
       tokens.splice(end, 0, htmlBlock("</details>\n"));
-      tokens.splice(i + 3, 0, htmlBlock(`<details class="${collapsed.className}"><summary>${escapeHtml(collapsed.summary)}</summary>\n`));
+      tokens.splice(i + 3, 0, htmlBlock(`<details class="${collapsed.className}"><summary>${escapeHtml(lang === "zh" ? collapsed.summaryZh : collapsed.summary)}</summary>\n`));
       i = end + 1;
     } else if (ANSWERS_SECTION.test(text)) {
       for (let j = i + 3; j < end; j++) {
@@ -282,14 +314,14 @@ function collapseSections(tokens: Token[]): void {
         if (tokens[j].type !== "paragraph_open" || inline?.type !== "inline" || !inline.children?.length) continue;
         const first = inline.children[0];
         const prefixed = first.type === "text" ? ANSWER_PREFIX.exec(first.content) : null;
-        const bold = first.type === "strong_open" && inline.children[1]?.type === "text" && /^Answer[.:]?\s*$/.test(inline.children[1].content);
+        const bold = first.type === "strong_open" && inline.children[1]?.type === "text" && ANSWER_BOLD.test(inline.children[1].content);
         if (!prefixed && !bold) continue;
         if (prefixed) first.content = first.content.slice(prefixed[0].length);
         else {
           inline.children.splice(0, 3);
-          if (inline.children[0]?.type === "text") inline.children[0].content = inline.children[0].content.replace(/^[.:]?\s*/, "");
+          if (inline.children[0]?.type === "text") inline.children[0].content = inline.children[0].content.replace(/^[.:：]?\s*/, "");
         }
-        tokens[j] = htmlBlock(`<details class="answer"><summary>Answer</summary>\n<p>`);
+        tokens[j] = htmlBlock(`<details class="answer"><summary>${lang === "zh" ? "答案" : "Answer"}</summary>\n<p>`);
         tokens[j + 2] = htmlBlock("</p>\n</details>\n");
       }
       i = end - 1;

@@ -1,6 +1,7 @@
 /**
- * The HTML around the rendered markdown: one layout for every page (header, optional table of
- * contents, previous/next links), and the site's stylesheet. No JavaScript: the pages are static.
+ * The HTML around the rendered markdown: one layout for every page (header with the language
+ * switch, optional table of contents, previous/next links), and the site's stylesheet. No
+ * JavaScript: the pages are static. English pages sit at the site's root, Chinese ones in zh/.
  */
 import { escapeHtml } from "./html.js";
 import type { Heading } from "./markdown.js";
@@ -9,6 +10,12 @@ export const COURSE_NAME = "MiniMind RL course";
 
 /** Every page's footer: the two licences (LICENSE, LICENSE-LESSONS at the repository root). */
 export const FOOTER = `<footer class="site-footer">The lessons' text and figures are licensed under <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a> (LICENSE-LESSONS); the code (solutions, exercises, grader, tools, labs, lib) under the <a href="https://www.apache.org/licenses/LICENSE-2.0" rel="license">Apache License 2.0</a> (LICENSE). MiniMind and AReaL, which the lessons cite, are Apache-2.0 projects of their authors.</footer>`;
+
+/** The footer of a Chinese page (zh/): the same two licences. */
+export const FOOTER_ZH = `<footer class="site-footer">课程正文与插图采用 <a href="https://creativecommons.org/licenses/by/4.0/" rel="license">CC BY 4.0</a> 许可（LICENSE-LESSONS）；代码（solutions、exercises、grader、tools、labs、lib）采用 <a href="https://www.apache.org/licenses/LICENSE-2.0" rel="license">Apache License 2.0</a> 许可（LICENSE）。课程引用的 MiniMind 与 AReaL 是其作者以 Apache-2.0 发布的项目。</footer>`;
+
+/** The language switch in a page's header: a link to the other version, or a note that it does not exist yet. */
+export type LanguageSwitch = { href: string; label: string; lang: "en" | "zh-CN" } | { missing: string; lang: "en" | "zh-CN" };
 
 export interface NavLink {
   href: string;
@@ -22,6 +29,12 @@ export interface PageSpec {
   toc?: readonly Heading[];
   previous?: NavLink;
   next?: NavLink;
+  /** The page's language: "zh" for the Chinese pages (in zh/, `<html lang="zh-CN">`). English by default. */
+  lang?: "en" | "zh";
+  /** The way to the site's root from the page's folder: "" for English pages, "../" for Chinese ones. */
+  root?: string;
+  /** The link to this page in the other language (or the note that there is none yet). */
+  switchTo?: LanguageSwitch;
 }
 
 function pager(spec: PageSpec): string {
@@ -30,34 +43,44 @@ function pager(spec: PageSpec): string {
   return spec.previous || spec.next ? `<nav class="pager" aria-label="lessons">${prev}${next}</nav>` : "";
 }
 
-function tocHtml(toc: readonly Heading[]): string {
+function tocHtml(toc: readonly Heading[], zh: boolean): string {
   const items = toc.map((h) => `<li class="toc-h${h.level}"><a href="#${h.id}">${h.html}</a></li>`).join("\n");
-  return `<nav class="toc" aria-label="contents"><p class="toc-title">On this page</p><ul>\n${items}\n</ul></nav>`;
+  return `<nav class="toc" aria-label="${zh ? "目录" : "contents"}"><p class="toc-title">${zh ? "本页内容" : "On this page"}</p><ul>\n${items}\n</ul></nav>`;
 }
 
+function switchHtml(to: LanguageSwitch | undefined): string {
+  if (!to) return "";
+  if ("missing" in to) return `<span class="lang-switch missing" lang="${to.lang}">${escapeHtml(to.missing)}</span>`;
+  return `<a class="lang-switch" href="${to.href}" hreflang="${to.lang}" lang="${to.lang}">${escapeHtml(to.label)}</a>`;
+}
+
+/** A whole page: the layout around `spec.body`, in the page's language. */
 export function layout(spec: PageSpec): string {
+  const zh = spec.lang === "zh";
+  const root = spec.root ?? "";
+  const hasToc = spec.toc !== undefined && spec.toc.length > 0;
   return `<!doctype html>
-<html lang="en">
+<html lang="${zh ? "zh-CN" : "en"}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(spec.title)} · ${COURSE_NAME}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="assets/katex/katex.min.css">
-<link rel="stylesheet" href="assets/highlight.css">
-<link rel="stylesheet" href="assets/style.css">
+<link rel="stylesheet" href="${root}assets/katex/katex.min.css">
+<link rel="stylesheet" href="${root}assets/highlight.css">
+<link rel="stylesheet" href="${root}assets/style.css">
 </head>
 <body>
-<header class="site-header"><a href="index.html">${COURSE_NAME}</a></header>
-<div class="page${spec.toc && spec.toc.length > 0 ? " with-toc" : ""}">
-${spec.toc && spec.toc.length > 0 ? tocHtml(spec.toc) : ""}
+<header class="site-header"><a href="index.html">${COURSE_NAME}</a>${switchHtml(spec.switchTo)}</header>
+<div class="page${hasToc ? " with-toc" : ""}">
+${hasToc ? tocHtml(spec.toc ?? [], zh) : ""}
 <main>
 ${pager(spec)}
 ${spec.body}
 ${pager(spec)}
 </main>
 </div>
-${FOOTER}
+${zh ? FOOTER_ZH : FOOTER}
 </body>
 </html>
 `;
@@ -69,7 +92,10 @@ export const STYLE = `
 body { margin: 0; color: var(--text); font: 17px/1.65 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 a { color: var(--accent); }
 .site-header { padding: 0.7rem 1.5rem; border-bottom: 1px solid var(--line); font-weight: 600; }
+.site-header { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
 .site-header a { text-decoration: none; color: var(--text); }
+.site-header .lang-switch { font-weight: 400; font-size: 0.92rem; color: var(--accent); }
+.site-header .lang-switch.missing { color: var(--muted); }
 .page { max-width: 1180px; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
 .page.with-toc { display: grid; grid-template-columns: 240px minmax(0, 1fr); gap: 2.5rem; }
 main { max-width: 820px; min-width: 0; }
