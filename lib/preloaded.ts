@@ -31,15 +31,23 @@ let preloading: Promise<void> | undefined;
 const keyOf = (lesson: string, name: string) => `${lesson}/${name}`;
 
 /**
- * Resolves every PRELOADED_FUNCTIONS entry whose lesson has no reference here (no
- * solutions/<lesson>/): the learner's function when it passes grading, else the reason it cannot
- * run (kept, and thrown by `preloadedFunction` when the function is called). Once per process;
- * a second call waits for the first.
+ * The lessons of PRELOADED_FUNCTIONS whose reference is absent here (no solutions/<lesson>/): a
+ * student edition that withholds their code from lib/, whose synchronous code then runs the
+ * learner's functions. [] in the full course.
+ */
+export function learnerRunLessons(solutionsDir: string = coursePaths.solutions): string[] {
+  return Object.keys(PRELOADED_FUNCTIONS).filter((lesson) => !existsSync(join(solutionsDir, lesson)));
+}
+
+/**
+ * Resolves every PRELOADED_FUNCTIONS entry of `learnerRunLessons`: the learner's function when it
+ * passes grading, else the reason it cannot run (kept, and thrown by `preloadedFunction` when the
+ * function is called). Once per process; a second call waits for the first.
  */
 export function preloadLessonFunctions(opts: ResolveOptions = {}): Promise<void> {
   preloading ??= (async () => {
-    for (const [lesson, names] of Object.entries(PRELOADED_FUNCTIONS)) {
-      if (existsSync(join(opts.solutionsDir ?? coursePaths.solutions, lesson))) continue;
+    for (const lesson of learnerRunLessons(opts.solutionsDir)) {
+      const names = PRELOADED_FUNCTIONS[lesson];
       for (const name of names) {
         try {
           loaded.set(keyOf(lesson, name), { fn: (await resolveFunction(lesson, name, opts)).fn });

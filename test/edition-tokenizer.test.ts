@@ -2,7 +2,8 @@
  * A student edition without lesson 4's solution ships no tokenizer that answers lesson 4 (issue 20):
  * lib/tokenizer.ts's fast encode and decode are withheld, and the edition's tokenizer runs the
  * learner's own bpeEncode and bpeDecode (lib/preloaded.ts), in a command and inside the grading
- * sandbox (lesson 5's cases take a live tokenizer), or says "finish lesson 4 first".
+ * sandbox (lesson 5's cases take a live tokenizer), or says "finish lesson 4 first". Lesson 5,
+ * published there, is graded against its frozen expectations, made with the course's tokenizer.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -52,7 +53,9 @@ describe("an edition without lesson 4's solution", () => {
 
   beforeAll(async () => {
     edition = mkdtempSync(join(tmpdir(), "course-edition-l4-"));
-    await buildEdition(edition, { published: [], released: ["lesson-1", "lesson-2", "lesson-3", "lesson-4", "lesson-5"], assignment: "a1" });
+    // Lesson 5 published, lesson 4 not: lesson 5 is graded against its frozen expectations, since its
+    // reference would run the learner's tokenizer here.
+    await buildEdition(edition, { published: ["lesson-5"], released: ["lesson-1", "lesson-2", "lesson-3", "lesson-4", "lesson-5"], assignment: "a1" });
     symlinkSync(join(ROOT, "node_modules"), join(edition, "node_modules"));
     writeFileSync(join(edition, "tokenize.ts"), SCRIPT);
     // Lesson 5 written correctly by the learner: its grade then depends only on lesson 4.

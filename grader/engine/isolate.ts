@@ -26,6 +26,7 @@ import { judgeCase, matchMistake, probeFinding } from "./judge.js";
 import type { CaseOutput } from "./outputs.js";
 import { ROOT, paths } from "./paths.js";
 import { frozenMistake, readFrozen, type FrozenLesson } from "./frozen.js";
+import { learnerRunLessons } from "../../lib/preloaded.js";
 import { checkLearnerMessage, plainOutput, visibleControl } from "./messages.js";
 import { caseKey, type GradeJob, type LearnerRequest, type PlanEntry, type ProbeOutput, type ReferenceMessage, type ReferenceRequest } from "./protocol.js";
 import { childLauncher, guardInspectorSignal, inspectorSignalFlags, osSandboxNote, sandboxNodeFlags, unsupportedNode } from "./sandbox.js";
@@ -128,10 +129,15 @@ function frozenReference(job: GradeJob, frozen: FrozenLesson): Reference {
   };
 }
 
-/** The reference process when solutions/<lesson> is here, else the lesson's frozen expectations. */
+/**
+ * The reference process when solutions/<lesson> is here, else the lesson's frozen expectations.
+ * Frozen expectations win too in an edition that withholds lib/'s code of an unpublished lesson
+ * (lib/preloaded.ts: the tokenizer without lesson 4): there the reference process would run the
+ * learner's lesson-4 functions, while the frozen values were made with the course's own.
+ */
 function referenceFor(job: GradeJob, limitMs: number): Reference {
-  if (existsSync(join(paths.solutions, job.lesson))) return startReference(job, limitMs);
   const frozen = readFrozen(job.lesson);
+  if (existsSync(join(paths.solutions, job.lesson)) && !(frozen && learnerRunLessons(paths.solutions).length > 0)) return startReference(job, limitMs);
   if (frozen) return frozenReference(job, frozen);
   const fatal = { message: `${job.lesson} has neither its reference solution (solutions/${job.lesson}) nor frozen expectations (grader/expected/${job.lesson}.json) to grade against`, usage: false };
   return { plan: Promise.resolve({ fatal }), expected: Promise.resolve(new Map()), mistakeOf: async () => undefined, probe: async () => undefined, stop: () => undefined };
