@@ -8,6 +8,8 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    // The tests read the course's English output: a Chinese locale on the machine must not change it.
+    env: { COURSE_LANG: "en" },
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Grading runs TensorFlow.js on the cpu backend; two cores are shared by every file.

@@ -4,6 +4,8 @@
  * learner's own bpeEncode and bpeDecode (lib/preloaded.ts), in a command and inside the grading
  * sandbox (lesson 5's cases take a live tokenizer), or says "finish lesson 4 first". Lesson 5,
  * published there, is graded against its frozen expectations, made with the course's tokenizer.
+ * The same edition names a known mistake in Chinese (COURSE_LANG=zh) though it ships no mutants:
+ * its frozen expectations carry each mistake's mutant name.
  */
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -14,6 +16,8 @@ import { ROOT } from "../grader/engine/paths.js";
 import { readEditionInfo } from "../lib/course/edition.js";
 import { courseTokenizer } from "../lib/tokenizer.js";
 import { buildEdition } from "../tools/release/edition.js";
+import zhLesson3 from "../grader/lesson-3/zh.js";
+import { mutantRound, writeMutantLesson } from "./support/mutant-workspace.js";
 
 const TEXTS = ["Nora counted 12 apples and gave 5 to Tom.", "<|im_start|>user\n你好，世界！<|im_end|>\n", "  spaces\tand\ttabs  ", ""];
 
@@ -91,5 +95,15 @@ describe("an edition without lesson 4's solution", () => {
     const records = gradeLesson5();
     expect(records.filter((r) => r.status !== "passed")).toEqual([]);
     expect(records.length).toBeGreaterThan(10);
+  }, 300_000);
+
+  it("names a known mistake of lesson 3 in Chinese with COURSE_LANG=zh, from the frozen expectations", async () => {
+    const round = await mutantRound("lesson-3", 0);
+    await writeMutantLesson(join(edition, "exercises"), "lesson-3", round);
+    const zh = spawnSync(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", "lesson-3"], { cwd: edition, encoding: "utf8", env: { ...env(), COURSE_LANG: "zh" }, timeout: 240_000 });
+    const named = [...round.values()].map((m) => zhLesson3.mistakes[m.info.exercise]?.[m.id.slice(m.info.exercise.length + 1)]).filter((t): t is string => !!t);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.some((t) => zh.stdout.includes(t.slice(0, 20))), zh.stdout).toBe(true);
+    expect(zh.stdout).not.toContain([...round.values()][0].info.mistake.slice(0, 30));
   }, 300_000);
 });

@@ -31,7 +31,7 @@ export async function freezeLesson(lesson: string, backend: string): Promise<Fro
       plan: { ...p, file: ex.file, checks: c.checks, outputOrder: ex.outputOrder, probeUnit: ex.probe?.unit },
       inputsHash,
       expected,
-      mistakes: mutants.filter((m) => m.info.exercise === ex.name).map((m) => ({ mistake: m.info.mistake, fingerprint: fingerprint(caseOutput(ex, c, m.fn), expected) })),
+      mistakes: mutants.filter((m) => m.info.exercise === ex.name).map((m) => ({ mistake: m.info.mistake, name: m.id.slice(m.info.exercise.length + 1), fingerprint: fingerprint(caseOutput(ex, c, m.fn), expected) })),
       ...(ex.probe && ref ? { probe: probeOutputs(ex, c, ref).map((v) => ({ label: v.label, output: timeless(v.output) })) } : {}),
     };
   });

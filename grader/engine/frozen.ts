@@ -33,7 +33,8 @@ export interface FrozenCase {
   plan: PlanEntry;
   inputsHash: string;
   expected: CaseOutput;
-  mistakes: Array<{ mistake: string; fingerprint: Fingerprint | null }>;
+  /** Each known mistake of the case's exercise: its text, its mutant's name (for its Chinese text, grader/lesson-NN/zh.ts; absent in older editions) and its fingerprint. */
+  mistakes: Array<{ mistake: string; name?: string; fingerprint: Fingerprint | null }>;
   probe?: ProbeOutput[];
 }
 

@@ -82,7 +82,7 @@ export const mutants: MutantDef[] = [
   {
     exercise: "sftLabels",
     name: "end-unlabelled",
-    mistake: "leaves the closing <|im_end|>\n unlabelled, so the model never learns to stop",
+    mistake: "leaves the closing <|im_end|>\\n unlabelled, so the model never learns to stop",
     fn: labelsVariant("end-unlabelled"),
   },
   {
@@ -106,7 +106,7 @@ export const mutants: MutantDef[] = [
   {
     exercise: "sftLabels",
     name: "start-labelled",
-    mistake: "labels the <|im_start|>assistant\n marker too (it is prompt, not response)",
+    mistake: "labels the <|im_start|>assistant\\n marker too (it is prompt, not response)",
     fn: labelsVariant("start-labelled"),
   },
   {

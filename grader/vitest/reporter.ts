@@ -10,20 +10,23 @@ import type { Reporter, TestModule } from "vitest/node";
 import { findLesson } from "../../lib/catalog.js";
 import { formatGradedLesson, nextStepLine } from "../report.js";
 import { gradedOf } from "./run.js";
+import { localiseMistakes, say } from "../i18n.js";
 
 export default class CourseReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     for (const m of modules) {
       const graded = gradedOf(m);
       if (!graded) continue;
       const lesson = findLesson(m.moduleId.split("/").at(-2) ?? "");
       const id = lesson?.id ?? m.moduleId;
       if (graded.run.fatal) {
-        console.log(`could not grade ${id}: ${graded.run.fatal.message}\n`);
+        console.log(say(`could not grade ${id}: ${graded.run.fatal.message}\n`, `无法评分 ${id}：${graded.run.fatal.message}\n`));
         continue;
       }
       const ms = m.diagnostic().duration;
-      console.log(`${formatGradedLesson(graded.run, graded.summaries, { title: lesson ? `${lesson.id} · ${lesson.title}` : id, verbose: false, ms, next: lesson ? nextStepLine(lesson) : undefined })}\n`);
+      // The named mistakes in the learner's language (COURSE_LANG=zh); the same summaries in English.
+      const summaries = await localiseMistakes(lesson?.id ?? id, graded.summaries);
+      console.log(`${formatGradedLesson(graded.run, summaries, { title: lesson ? `${lesson.id} · ${lesson.title}` : id, verbose: false, ms, next: lesson ? nextStepLine(lesson) : undefined })}\n`);
     }
   }
 }

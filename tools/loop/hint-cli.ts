@@ -11,6 +11,7 @@ import { TIERS } from "../../grader/engine/hint-types.js";
 import { anyLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
 import { functionToHint, loadHints } from "./hints.js";
 import { readProgress, updateProgress } from "./progress.js";
+import { lessonFileShown, loadLessonZh, localHints, say, TIER_LABELS_ZH, wrapWide, zh } from "../../grader/i18n.js";
 
 const USAGE = `usage: npm run hint lesson-NN [function]
 
@@ -18,6 +19,17 @@ const USAGE = `usage: npm run hint lesson-NN [function]
   npm run hint lesson-23 maskedGae    the next hint for maskedGae
 
 Each call reveals one more tier: ${TIERS.map((t) => t.label).join(", then ")}.`;
+
+/** USAGE in Chinese (COURSE_LANG=zh). */
+const USAGE_ZH = `用法：npm run hint lesson-NN [函数名]
+
+  npm run hint lesson-23              给第一个还没通过的函数的下一条提示
+  npm run hint lesson-23 maskedGae    给 maskedGae 的下一条提示
+
+每运行一次多揭示一层：${TIERS.map((t) => TIER_LABELS_ZH[t.key]).join("，然后是")}。`;
+
+/** A tier's label in the learner's language. */
+const tierLabel = (tier: (typeof TIERS)[number]): string => say(tier.label, TIER_LABELS_ZH[tier.key]);
 
 /** Wraps `text` to `width` columns, each line starting with `indent`. */
 function wrap(text: string, width: number, indent: string): string {
@@ -38,6 +50,7 @@ function wrap(text: string, width: number, indent: string): string {
  * says it): not a function of the lesson, or one without hints.
  */
 function unknownFunction(lesson: string, name: string, hinted: readonly string[]): string {
+  if (zh()) return unknownFunctionZh(lesson, name, hinted);
   const all = lessonFunctionNames(lesson);
   if (all.includes(name)) return `${lesson} has no hints for ${name} yet. Functions with hints: ${hinted.join(", ")}`;
   const nearest = nearestName(name, [...hinted, ...all.filter((n) => !hinted.includes(n))]);
@@ -48,11 +61,33 @@ function unknownFunction(lesson: string, name: string, hinted: readonly string[]
   );
 }
 
+/** unknownFunction in Chinese. */
+function unknownFunctionZh(lesson: string, name: string, hinted: readonly string[]): string {
+  const all = lessonFunctionNames(lesson);
+  if (all.includes(name)) return `${lesson} 还没有 ${name} 的提示。有提示的函数：${hinted.join(", ")}`;
+  const nearest = nearestName(name, [...hinted, ...all.filter((n) => !hinted.includes(n))]);
+  const hint = nearest !== undefined && hinted.includes(nearest) ? nearest : undefined;
+  return (
+    `${lesson} 没有名为 "${name}" 的函数。${nearest ? `你是不是想写 ${nearest}？` : ""}它的函数：${(all.length > 0 ? all : hinted).join(", ")}` +
+    (hint ? `\n  npm run hint ${lesson} ${hint}` : "")
+  );
+}
+
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2), { flags: [] });
-  if (args.positional.length > 2) throw new UsageError(`too many arguments: ${args.positional.join(" ")}`);
+  if (args.positional.length > 2) throw new UsageError(say(`too many arguments: ${args.positional.join(" ")}`, `参数太多：${args.positional.join(" ")}`));
   const lesson = anyLesson(args.positional[0], "hint");
-  const hints = await loadHints(lesson.id);
+  const english = await loadHints(lesson.id);
+  // In Chinese, each tier from grader/<lesson>/zh.ts where it has one, else the English tier.
+  const hints = english && zh() ? localHints(english, await loadLessonZh(lesson.id)) : english;
+  if (!hints && zh()) {
+    console.log(
+      `${lesson.id}（${lesson.title}）还没有提示，抱歉。\n` +
+        `它的讲解 ${lessonFileShown(lesson.file)} 用评分器最先检查的那组数字完整演算了一个例子；` +
+        `当你的输出与某个已知错误一致时，\`npm run grade ${lesson.id}\` 会指出它。`,
+    );
+    return 0;
+  }
   if (!hints) {
     console.log(
       `${lesson.id} (${lesson.title}) has no hints yet, sorry.\n` +
@@ -67,6 +102,11 @@ async function main(): Promise<number> {
   if (name === undefined) {
     name = functionToHint(hints, progress.lessons[lesson.id]);
     if (name === undefined) {
+      if (zh()) {
+        console.log(chalk.green(`上次评分时 ${lesson.id} 的每个函数都通过了：不需要提示。`));
+        console.log(`\`npm run grade ${lesson.id} -- --compare\` 会把你的代码和参考答案并排显示。`);
+        return 0;
+      }
       console.log(chalk.green(`Every function of ${lesson.id} passed at your last grading: no hint needed.`));
       console.log(`\`npm run grade ${lesson.id} -- --compare\` shows your code beside the reference.`);
       return 0;
@@ -83,16 +123,26 @@ async function main(): Promise<number> {
     });
   }
   const width = Math.min(process.stdout.columns || 100, 100);
-  console.log(chalk.bold(`${lesson.id} · ${name} — hint ${showing} of ${TIERS.length}`));
+  console.log(chalk.bold(say(`${lesson.id} · ${name} — hint ${showing} of ${TIERS.length}`, `${lesson.id} · ${name} — 第 ${showing} 条提示（共 ${TIERS.length} 条）`)));
   TIERS.slice(0, showing).forEach((tier, i) => {
     const latest = i === showing - 1 && showing > seen;
     console.log("");
-    console.log(`  ${i + 1}. ${tier.label}${latest ? chalk.cyan("  (new)") : ""}`);
-    const body = wrap(fnHints[tier.key], width, "     ");
+    console.log(`  ${i + 1}. ${tierLabel(tier)}${latest ? chalk.cyan(say("  (new)", "  （新）")) : ""}`);
+    // Chinese has no spaces between words: wrapWide may break between two CJK characters.
+    const body = zh() ? wrapWide(fnHints[tier.key], width, "     ") : wrap(fnHints[tier.key], width, "     ");
     console.log(latest ? body : chalk.dim(body));
   });
   console.log("");
-  if (showing < TIERS.length) {
+  if (showing < TIERS.length && zh()) {
+    console.log(chalk.dim(`再运行一次 \`npm run hint ${lesson.id} ${name}\`，看下一层：${tierLabel(TIERS[showing])}。`));
+  } else if (zh()) {
+    console.log(
+      chalk.dim(
+        `这就是 ${name} 的全部提示。如果评分器仍然不认可，请对照 ${lessonFileShown(lesson.file)} 里的演算示例检查你的数字，` +
+          `再用 \`npm run grade ${lesson.id} ${name} -- --verbose\` 逐个查看失败的用例。`,
+      ),
+    );
+  } else if (showing < TIERS.length) {
     console.log(chalk.dim(`Run \`npm run hint ${lesson.id} ${name}\` again for ${TIERS[showing].label}.`));
   } else {
     console.log(
@@ -105,4 +155,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-await runCommand(USAGE, main);
+await runCommand(say(USAGE, USAGE_ZH), main);
