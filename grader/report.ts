@@ -8,6 +8,7 @@ import { namedMistake, type FunctionSummary } from "./engine/summary.js";
 import type { CaseResult } from "./engine/types.js";
 import type { TypeCheck } from "./typecheck.js";
 import { lessonFileShown, padDisplay, say, zh } from "./i18n.js";
+import { localiseCase, zhMessage } from "./messages-zh.js";
 
 const MARK: Record<FunctionSummary["verdict"], string> = {
   passed: chalk.green("✓"),
@@ -48,7 +49,7 @@ export function formatLessonReport(title: string, summaries: readonly FunctionSu
   // A file that could not be loaded fails every case of every function in it the same way: say it once.
   const loadErrors = [...new Set(summaries.flatMap((s) => s.results.filter((r) => r.loadError).map((r) => r.message ?? "")))];
   for (const message of loadErrors) {
-    const [first, ...rest] = message.split("\n");
+    const [first, ...rest] = zhMessage(message).split("\n");
     lines.push(`  ${chalk.red("!")} ${first}`, ...rest.map((l) => chalk.dim(`    ${l}`)), "");
   }
   const width = Math.max(...summaries.map((s) => s.exercise.length), 8);
@@ -112,9 +113,11 @@ export function formatPrinted(printed: string): string {
   return [chalk.dim("── printed by your code while it was graded ──"), ...body, chalk.dim("── end of your code's output ──")].join("\n");
 }
 
-function formatCase(r: CaseResult, verbose: boolean): string[] {
+function formatCase(result: CaseResult, verbose: boolean): string[] {
+  // The case's own message (r.message, r.details) comes from the engine in English; in Chinese it
+  // is translated here, where it is shown (messages-zh.ts). In English `r` is `result` itself.
+  const r = localiseCase(result);
   const out = [`      ${chalk.red(r.status === "timeout" ? "⏱" : "✗")} ${r.case} ${chalk.dim(`[${r.kind}]`)}`];
-  // The case's own message (r.message, r.details) comes from the engine and stays English.
   const msg = r.status === "not-implemented" ? say("still throws NotImplementedError", "仍然抛出 NotImplementedError") : (r.message ?? r.status);
   out.push(`          ${msg}`);
   if (r.location) out.push(say(`          at ${chalk.cyan(r.location)}`, `          位置 ${chalk.cyan(r.location)}`));
@@ -155,7 +158,7 @@ export function formatGradedLesson(run: { printed: string; backend: string; sand
   out.push(formatLessonReport(ctx.title, summaries, ctx));
   if (ctx.typeCheck) out.push(formatTypeCheck(ctx.typeCheck));
   out.push("", formatTotals(summaries, ctx.ms, run.backend));
-  if (run.sandboxNote) out.push(chalk.dim(say(`note: ${run.sandboxNote}`, `注意：${run.sandboxNote}`)));
+  if (run.sandboxNote) out.push(chalk.dim(say(`note: ${run.sandboxNote}`, `注意：${zhMessage(run.sandboxNote)}`)));
   if (ctx.next && summaries.some((s) => s.verdict !== "passed")) out.push(chalk.dim(ctx.next));
   return out.join("\n");
 }

@@ -1,8 +1,10 @@
 /**
  * The learner's commands in Chinese (issue 28): every graded lesson's grader/lesson-NN/zh.ts names
  * exactly the exercises of its hints.ts and every (exercise, mutant) of its mutant lists, each
- * text non-empty and Chinese; courseLang's rules; the lookup's fallbacks; and real runs of the
- * grade and hint commands, in Chinese with COURSE_LANG=zh and unchanged English without it.
+ * text non-empty and Chinese; courseLang's rules; the lookup's fallbacks; the engine's per-case
+ * messages (grader/messages-zh.ts: every English family the engine builds has its Chinese rule);
+ * and real runs of the grade, hint and reset commands (a wrong function, a refused import), in
+ * Chinese with COURSE_LANG=zh and unchanged English without it.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +20,11 @@ import type { LessonZh } from "../grader/engine/zh-types.js";
 import { displayWidth, loadLessonZh, localHints, localiseMistakes, padDisplay, wrapWide, zhFile } from "../grader/i18n.js";
 import { courseLang, courseLangWarning } from "../lib/lang.js";
 import { generateStub } from "../lib/stubs.js";
+import { compareEncoded, type Encoded } from "../grader/engine/encoded.js";
+import { judgeCase, probeFinding } from "../grader/engine/judge.js";
+import type { CaseOutput } from "../grader/engine/outputs.js";
+import { localiseCase, messageCode, zhMessage } from "../grader/messages-zh.js";
+import { mutantRound, writeMutantLesson } from "./support/mutant-workspace.js";
 
 /** Any CJK ideograph or CJK punctuation. */
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]/;
@@ -194,7 +201,12 @@ interface Run {
 
 /** One of the course's commands in a child process: the locale and COURSE_LANG exactly as `lang` says. */
 function cli(script: string, args: string[], lang: Record<string, string>, progress: string): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, COURSE_EXERCISES_DIR: relative(ROOT, WS), COURSE_PROGRESS_FILE: progress, FORCE_COLOR: "0" };
+  return cliIn(WS, script, args, lang, progress);
+}
+
+/** `cli` on the workspace `ws`. */
+function cliIn(ws: string, script: string, args: string[], lang: Record<string, string>, progress: string): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, COURSE_EXERCISES_DIR: relative(ROOT, ws), COURSE_PROGRESS_FILE: progress, FORCE_COLOR: "0" };
   for (const k of Object.keys(env)) if (k.startsWith("npm_config_") || k.startsWith("COURSE_GRADE_")) delete env[k];
   for (const k of ["COURSE_LANG", "LANG", "LC_ALL", "LC_MESSAGES"]) delete env[k];
   Object.assign(env, lang);
@@ -270,5 +282,246 @@ describe("npm run hint in Chinese", () => {
     expect(fr.stderr.split("\n").filter((l) => l.startsWith("COURSE_LANG=fr"))).toHaveLength(1);
     expect(fr.stderr).toMatch(/unknown lesson "lesson-99"/);
     expect(fr.stderr).not.toMatch(CJK);
+  });
+});
+
+// ── the engine's per-case messages (grader/messages-zh.ts) ──
+
+describe("the engine's messages in Chinese", () => {
+  const saved = process.env.COURSE_LANG;
+  beforeEach(() => {
+    process.env.COURSE_LANG = "zh";
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.COURSE_LANG;
+    else process.env.COURSE_LANG = saved;
+  });
+
+  const tensor = (shape: number[], values: number[], dtype = "float32"): Encoded => ({ t: "tensor", shape, dtype, data: dtype === "int32" ? Int32Array.from(values) : Float32Array.from(values) });
+  const tol = { rtol: 1e-5, atol: 1e-6 };
+  const exact = { rtol: 0, atol: 0 };
+  const obj = (keys: string[], values: Encoded[], ordered = false): Encoded => ({ t: "object", keys, values, ...(ordered ? { ordered: true as const } : {}) });
+  const num = (v: number): Encoded => ({ t: "number", v });
+  const str = (v: string): Encoded => ({ t: "string", v });
+
+  /** Each English line, as the engine builds it today, by the function that builds it. */
+  async function englishLines(): Promise<string[]> {
+    const m = (got: Encoded, want: Encoded, t = tol) => {
+      const r = compareEncoded(got, want, t);
+      expect(r, "the engine found no mismatch").not.toBeNull();
+      return [r!.message, ...r!.details];
+    };
+    const lines = [
+      ...m(tensor([2], [1, 2]), tensor([2], [1, 3])),
+      ...m(tensor([2], [NaN, 2]), tensor([2], [1, 2])),
+      ...m(tensor([], [1]), tensor([], [0]), exact),
+      ...m(tensor([2, 1], [1, 2]), tensor([2], [1, 2])),
+      ...m(tensor([4], [1, 2, 3, 4]), tensor([2, 2], [1, 2, 3, 4])),
+      ...m(tensor([2], [1, 2]), tensor([], [3])),
+      ...m(tensor([2], [1, 2], "int32"), tensor([2], [1, 2])),
+      ...m(tensor([20], Array.from({ length: 20 }, (_, i) => i), "int32"), tensor([20], Array.from({ length: 20 }, (_, i) => (i === 9 ? 0 : i)), "int32")),
+      ...m({ t: "disposed-tensor", shape: [2], dtype: "float32" }, tensor([2], [1, 2])),
+      ...m({ t: "undefined" }, tensor([2], [1, 2])),
+      ...m({ t: "promise" }, num(1)),
+      ...m(str("a"), num(1)),
+      ...m({ t: "array", items: [num(1)] }, { t: "array", items: [num(1), num(2)] }),
+      ...m(num(1), { t: "array", items: [num(1)] }),
+      ...m(num(1), obj(["a"], [num(1)])),
+      ...m(obj(["a", "b"], [num(2), num(1)]), obj(["a", "c"], [num(1), num(1)])),
+      ...m(obj(["b", "a"], [num(1), num(1)]), obj(["a", "b"], [num(1), num(1)], true)),
+      ...m(str("returned without an error"), str("threw an error")),
+      ...m({ t: "boolean", v: true }, { t: "boolean", v: false }),
+      ...m({ t: "other", what: "a Map of 2 entries (return a plain object or an array)" }, { t: "null" }),
+      ...m(str("x".repeat(100)), str(`${"x".repeat(50)}y${"x".repeat(49)}`)),
+    ];
+    const planned = { exercise: "f", case: "c", kind: "worked" as const, tolerance: tol, file: "f.ts" };
+    const ok = (value: Encoded, extra: Partial<{ leaked: number; mutated: string[] }> = {}): CaseOutput => ({ status: "ok", value, leaked: 0, mutated: [], ms: 1, ...extra });
+    const judged = judgeCase(planned, ok(num(1), { leaked: 2, mutated: ["x was disposed", "y values changed", "opts changed"] }), ok(num(2)), { checks: "the mean over the batch" });
+    lines.push(judged.message!, ...judged.details!);
+    for (const r of [judgeCase(planned, ok(num(1), { mutated: ["x values changed"] }), ok(num(1))), judgeCase(planned, ok(num(1), { leaked: 3 }), ok(num(1))), judgeCase(planned, ok(num(1)), { status: "error", message: "boom", ms: 0 })]) {
+      lines.push(r.message!, ...(r.details ?? []));
+    }
+    lines.push(probeFinding("row", tol, [{ label: "row 1", output: ok(num(0.31)) }], [{ label: "row 1", output: ok(num(0.19)) }])!);
+    lines.push(probeFinding("row", tol, [{ label: "row 1", output: ok(tensor([2], [1, 2])) }], [{ label: "row 1", output: ok(tensor([2], [1, 3])) }])!);
+    lines.push(probeFinding("row", tol, [{ label: "row 1", output: { status: "error", message: "boom", ms: 0 } }], [{ label: "row 1", output: ok(num(1)) }])!);
+    lines.push(probeFinding("row", tol, [{ label: "row 1", output: { status: "not-implemented", message: "todo", ms: 0 } }], [{ label: "row 1", output: ok(num(1)) }])!);
+    // Refusals made while bundling (bundle.ts, answers.ts), in this process.
+    const { answerModuleRefusal } = await import("../grader/engine/answers.js");
+    const { refusedLessonFolder } = await import("../grader/engine/bundle.js");
+    const refusal = answerModuleRefusal("lesson-4", join(ROOT, "lib", "tokenizer.ts"));
+    expect(refusal).toBeDefined();
+    lines.push(refusal!, `exercises/lesson-4/bpe.ts ${refusal!}`, refusedLessonFolder("lesson-3", join(paths.solutions, "lesson-3"))!);
+    // Messages built in the isolate (this process) and in the learner's or reference process,
+    // written as their templates write them (isolate.ts, learner-child.ts, run.ts, outputs.ts,
+    // bundle.ts, sandbox.ts, judge.ts): a change to one of those templates fails this list.
+    lines.push(
+      "the result your code's process sent for this case does not fit the grading protocol (Invalid input: expected number): something in the code under test wrote to the grading channel",
+      "a second result arrived for this case: something in the code under test wrote to the grading channel",
+      "exercises/lesson-3/sampling.ts is missing: restore it with `npm run reset lesson-3` or `git checkout -- exercises/lesson-3/sampling.ts`",
+      "your code stopped the grading process while loading (exited (code 1) during this case: does the code call process.exit, or run out of memory?)",
+      "loading took longer than 30 s (does a module run an endless loop at import time?)",
+      "timed out after 10 s: an endless loop, or far too slow?",
+      "the grading process stalled between cases",
+      "the grading process exited (SIGKILL) during this case: does the code call process.exit, or run out of memory?",
+      "not run: an earlier case of sampleNextToken timed out",
+      "not run: an earlier case of sampleNextToken crashed the grader",
+      "the reference process sent no expected value",
+      "grader bug: this case's inputs differ from those its expectations were frozen with (a changed generator?): ask for a new release of the course",
+      "no result came back for this case: the grading process stopped early, or the code under test interfered with it",
+      "lesson-3 has neither its reference solution (solutions/lesson-3) nor frozen expectations (grader/expected/lesson-3.json) to grade against",
+      "the reference process took longer than 120 s",
+      "the reference process stopped (code 1)",
+      "exercises/lesson-3/sampling.ts is a symbolic link: the grader grades only real files in your lesson folder, so replace the link with the file itself",
+      "exercises/lesson-3/sampling.ts could not be loaded: exercises/lesson-3/sampling.ts:2:38: imports the reference solution (solutions/lesson-3/sampling.ts): a grade must come from your own code, so remove that import",
+      "exercises/lesson-3/sampling.ts could not be loaded: exercises/lesson-3/sampling.ts:2:38: imports a grader file (grader/lesson-3/cases.ts), which an exercise may not do",
+      "sampling.ts threw while loading: boom (at exercises/lesson-3/sampling.ts:3:7)",
+      "sampling.ts does not export a function named sampleNextToken",
+      "your code switched TensorFlow.js from the cpu backend to wasm: grading runs on cpu, so leave the backend alone in an exercise",
+      "the result could not be read: getter threw",
+      "it was an object with keys { a }",
+      'threw string "boom"',
+      "TensorFlow.js has no gradient for this op: see the lesson's note on ops without gradients",
+      "a tensor was used after it was disposed (did a tf.tidy free something you return?)",
+      "the shapes of the two operands do not broadcast: line them up with expandDims/reshape (e.g. [B] → [B, 1])",
+      "lesson-11 uses rmsNorm from lesson-9, which you have not written yet: finish lesson-9 first (npm run grade lesson-9)",
+      "lesson-9's rmsNorm is not available while lesson-11 is graded: an exercise may use other lessons' functions only",
+      "no OS sandbox here (unprivileged user namespaces are not available (unshare: unshare failed: Operation not permitted)): your code runs under Node's permission model only, and can see and signal other processes of your user",
+      "could not grade lesson-3: the reference process stopped (code 1)",
+    );
+    return lines;
+  }
+
+  it("every message family the engine builds has a rule, and its Chinese keeps the numbers, shapes and paths", async () => {
+    const lines = await englishLines();
+    const unknown = lines.filter((l) => messageCode(l) === undefined);
+    expect(unknown, "English messages no rule of grader/messages-zh.ts translates").toEqual([]);
+    for (const line of lines) {
+      const text = zhMessage(line);
+      expect(text, line).toMatch(CJK);
+      // Numbers, [shapes], `identifiers` and paths stay exactly as in English.
+      for (const kept of line.match(/\[[^\]]*\]|`[^`]*`|[\w-]+\/[\w./-]+|\d+(\.\d+)?/g) ?? []) expect(text, `${line}: lost ${kept}`).toContain(kept);
+    }
+  });
+
+  it("a case result is translated where it is shown; English, and unknown texts, stay as they are", async () => {
+    const r: CaseResult = { exercise: "f", case: "c", kind: "worked", status: "failed", message: "the result differs from the reference (2 of 4 elements)", details: ["worst at [1]: got 18, expected 11", "tolerance: exact"], tolerance: exact, ms: 1 };
+    expect(localiseCase(r)).toMatchObject({ message: "结果与参考答案不同（4 个元素中有 2 个）", details: ["偏差最大处在 [1]：得到 18，期望 11", "容差：必须完全相等"] });
+    expect(zhMessage("Error: my own words")).toBe("Error: my own words");
+    delete process.env.COURSE_LANG;
+    expect(localiseCase(r)).toBe(r);
+    expect(zhMessage(r.message!)).toBe(r.message);
+  });
+
+  it("the vitest failure and the not-released line speak Chinese; in English, unchanged", async () => {
+    const { caseFailure } = await import("../grader/vitest/failure.js");
+    const r = { exercise: "f", status: "failed" as const, message: "the result has shape [2, 1], expected [2]", details: ["a trailing axis of size 1: squeeze it"], mistake: "m", inputs: ["x: float32 [2, 1]"] };
+    expect(caseFailure(r).message).toBe("结果错误：结果的形状是 [2, 1]，应为 [2]\n  末尾多了一个大小为 1 的轴：用 squeeze 去掉它\n  看起来是一个已知错误：m\n  输入：\n    x: float32 [2, 1]");
+    const { notReleasedMessage } = await import("../lib/course/edition.js");
+    const edition = mkdtempSync(join(tmpdir(), "course-edition-"));
+    try {
+      writeFileSync(join(edition, ".course-edition.json"), JSON.stringify({ version: 1, published: [], released: ["lesson-1"], commit: "x", builtAt: "x" }));
+      expect(notReleasedMessage("lesson-3", edition)).toBe("lesson-3 在这个版本中尚未发布：你的老师会在之后的作业中加入它（已发布：lesson-1）");
+      delete process.env.COURSE_LANG;
+      expect(notReleasedMessage("lesson-3", edition)).toBe("lesson-3 is not released yet in this edition: your instructor adds it with a later assignment (released: lesson-1)");
+      expect(caseFailure(r).message).toBe("wrong result: the result has shape [2, 1], expected [2]\n  a trailing axis of size 1: squeeze it\n  looks like a known mistake: m\n  inputs:\n    x: float32 [2, 1]");
+    } finally {
+      rmSync(edition, { recursive: true, force: true });
+    }
+  });
+
+  it("--compare's headers", async () => {
+    const { formatComparison } = await import("../tools/loop/compare.js");
+    const fns = [{ name: "f", yours: ["return 1;"], yoursFile: "exercises/lesson-3/a.ts", reference: ["return 2;"], referenceFile: "solutions/lesson-3/a.ts" }];
+    const wide = formatComparison(fns, 200);
+    expect(wide).toMatch(/你的代码：exercises\/lesson-3\/a\.ts\s+│ 参考答案：solutions\/lesson-3\/a\.ts/);
+    expect(formatComparison(fns, 20)).toContain("参考答案（solutions/lesson-3/a.ts）：");
+    expect(formatComparison([{ ...fns[0], yours: undefined, yoursFile: undefined }], 20)).toContain("（你的文件里没有函数 f）");
+    delete process.env.COURSE_LANG;
+    expect(formatComparison(fns, 200)).toMatch(/yours: exercises\/lesson-3\/a\.ts\s+│ reference: solutions\/lesson-3\/a\.ts/);
+    expect(formatComparison(fns, 20)).toContain("reference (solutions/lesson-3/a.ts):");
+    expect(formatComparison(fns, 200)).not.toMatch(CJK);
+  });
+});
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A lesson that grades in seconds, for the runs below. */
+const SMALL = "lesson-3";
+const WS2 = mkdtempSync(join(ROOT, ".lang-zh-"));
+afterAll(() => rmSync(WS2, { recursive: true, force: true }));
+
+function cli2(script: string, args: string[], lang: Record<string, string>, name: string): Promise<Run> {
+  return cliIn(WS2, script, args, lang, join(PROGRESS_DIR, `${name}.json`));
+}
+
+describe(`npm run grade ${SMALL} on a wrong function, and on a refused import`, () => {
+  it("a wrong function's case reads in Chinese; in English exactly as before", { timeout: 300_000 }, async () => {
+    await writeMutantLesson(WS2, SMALL, await mutantRound(SMALL, 0));
+    const zhRun = await cli2("tools/loop/grade-cli.ts", [SMALL], { COURSE_LANG: "zh" }, "m-zh");
+    expect(zhRun.code, zhRun.stderr).toBe(1);
+    expect(zhRun.stdout).toMatch(/^ {10}结果与参考答案不同（\d+ 个元素中有 \d+ 个）$/m);
+    expect(zhRun.stdout).toMatch(/^ {10}容差：/m);
+    expect(zhRun.stdout).not.toMatch(/differs from the reference|tolerance:/);
+
+    const en = await cli2("tools/loop/grade-cli.ts", [SMALL], {}, "m-en");
+    expect(en.code, en.stderr).toBe(1);
+    expect(`${en.stdout}${en.stderr}`).not.toMatch(CJK);
+    expect(en.stdout).toMatch(/^ {10}the result differs from the reference \(\d+ of \d+ elements\)$/m);
+    expect(en.stdout).toMatch(/^ {10}worst at \[\d+(, \d+)*\]: got \S+, expected \S+$/m);
+    expect(en.stdout).toMatch(/^ {10}tolerance: (exact|\|got − expected\| ≤ \S+ \+ \S+·\|expected\|)$/m);
+    const forced = await cli2("tools/loop/grade-cli.ts", [SMALL], { COURSE_LANG: "en", LANG: "zh_CN.UTF-8" }, "m-en");
+    expect(steady(forced.stdout)).toBe(steady(en.stdout));
+  });
+
+  it("an import of the reference is refused in Chinese; in English in the words it had", { timeout: 300_000 }, async () => {
+    const file = join(WS2, SMALL, "sampling.ts");
+    const stub = generateStub(readFileSync(join(paths.solutions, SMALL, "sampling.ts"), "utf8"), SMALL, "sampling.ts");
+    writeFileSync(file, `import { sampleNextToken as theirs } from "../../solutions/${SMALL}/sampling.ts";\n${stub}\nexport const borrowed = theirs;\n`);
+    const shown = relative(ROOT, file);
+    const zhRun = await cli2("tools/loop/grade-cli.ts", [SMALL], { COURSE_LANG: "zh" }, "r-zh");
+    expect(zhRun.code, zhRun.stderr).toBe(1);
+    expect(zhRun.stdout).toContain(`${shown} 无法加载（${shown}:1:`);
+    expect(zhRun.stdout).toContain(`）：导入了参考答案（solutions/${SMALL}/sampling.ts）：成绩必须来自你自己的代码，所以请删掉这个 import`);
+    expect(zhRun.stdout).toMatch(/未能加载\s+0\/\d+ 个用例/);
+    const en = await cli2("tools/loop/grade-cli.ts", [SMALL], {}, "r-en");
+    expect(en.code, en.stderr).toBe(1);
+    expect(`${en.stdout}${en.stderr}`).not.toMatch(CJK);
+    expect(en.stdout).toMatch(new RegExp(`^  ! ${escape(shown)} could not be loaded: ${escape(shown)}:1:\\d+: imports the reference solution \\(solutions/${SMALL}/sampling\\.ts\\): a grade must come from your own code, so remove that import$`, "m"));
+  });
+});
+
+describe("npm run reset in Chinese", () => {
+  it("usage and messages in Chinese; in English unchanged", { timeout: 60_000 }, async () => {
+    const zhHelp = await cli2("tools/loop/reset-cli.ts", ["--help"], { COURSE_LANG: "zh" }, "reset");
+    expect(zhHelp.code).toBe(0);
+    expect(zhHelp.stdout).toMatch(/^用法：npm run reset lesson-NN \[函数名\] \[-- --yes\]$/m);
+    expect(zhHelp.stdout).toContain("你当前的文件总会先保存到 .backups/ 下。");
+    const enHelp = await cli2("tools/loop/reset-cli.ts", ["--help"], {}, "reset");
+    expect(enHelp.code).toBe(0);
+    expect(enHelp.stdout).toBe(
+      [
+        "usage: npm run reset lesson-NN [function] [-- --yes]",
+        "",
+        "  npm run reset lesson-23              every exercise file of lesson-23 back to its stub",
+        "  npm run reset lesson-23 maskedGae    only the body of maskedGae back to the stub",
+        "  npm run reset lesson-23 -- --yes     without asking",
+        "",
+        "Your current file is always saved under .backups/ first.",
+        "",
+      ].join("\n"),
+    );
+    const tooMany = await cli2("tools/loop/reset-cli.ts", [SMALL, "a", "b"], { COURSE_LANG: "zh" }, "reset");
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toMatch(/^参数太多：lesson-3 a b$/m);
+    expect(tooMany.stderr).toMatch(/^用法：npm run reset/m);
+    // A workspace already at its stubs: nothing to do, said in the learner's language.
+    const dir = join(WS2, "lesson-4");
+    mkdirSync(dir, { recursive: true });
+    for (const f of readdirSync(join(paths.solutions, "lesson-4")).filter((x) => x.endsWith(".ts"))) writeFileSync(join(dir, f), generateStub(readFileSync(join(paths.solutions, "lesson-4", f), "utf8"), "lesson-4", f));
+    const nothing = await cli2("tools/loop/reset-cli.ts", ["lesson-4", "--yes"], { COURSE_LANG: "zh" }, "reset");
+    expect(nothing.code, nothing.stderr).toBe(0);
+    expect(nothing.stdout).toBe("无需重置：lesson-4 已经是存根了。\n");
+    const nothingEn = await cli2("tools/loop/reset-cli.ts", ["lesson-4", "--yes"], {}, "reset");
+    expect(nothingEn.stdout).toBe("Nothing to reset: lesson-4 is already the stub.\n");
   });
 });

@@ -11,6 +11,7 @@ import { findLesson } from "../../lib/catalog.js";
 import { formatGradedLesson, nextStepLine } from "../report.js";
 import { gradedOf } from "./run.js";
 import { localiseMistakes, say } from "../i18n.js";
+import { zhMessage } from "../messages-zh.js";
 
 export default class CourseReporter implements Reporter {
   async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
@@ -20,7 +21,7 @@ export default class CourseReporter implements Reporter {
       const lesson = findLesson(m.moduleId.split("/").at(-2) ?? "");
       const id = lesson?.id ?? m.moduleId;
       if (graded.run.fatal) {
-        console.log(say(`could not grade ${id}: ${graded.run.fatal.message}\n`, `无法评分 ${id}：${graded.run.fatal.message}\n`));
+        console.log(say(`could not grade ${id}: ${graded.run.fatal.message}\n`, `无法评分 ${id}：${zhMessage(graded.run.fatal.message)}\n`));
         continue;
       }
       const ms = m.diagnostic().duration;

@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { courseLang } from "../lang.js";
 import { ROOT } from "./paths.js";
 
 export const EDITION_FILE = ".course-edition.json";
@@ -76,5 +77,7 @@ export function notReleased(lesson: string, root: string = ROOT): boolean {
 /** The one line a learner reads for a lesson the edition does not hold yet. */
 export function notReleasedMessage(lesson: string, root: string = ROOT): string {
   const released = readEditionInfo(root)?.released ?? [];
+  // In Chinese under COURSE_LANG=zh (lib/lang.ts; the command that prints it decides, in its own process).
+  if (courseLang() === "zh") return `${lesson} 在这个版本中尚未发布：你的老师会在之后的作业中加入它（已发布：${released.join(", ") || "无"}）`;
   return `${lesson} is not released yet in this edition: your instructor adds it with a later assignment (released: ${released.join(", ") || "none"})`;
 }

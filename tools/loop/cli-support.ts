@@ -125,7 +125,13 @@ function rejectUnknownNpmFlags(known: readonly string[]): void {
     const name = key.slice("npm_config_".length);
     if (mine.has(name) || npmOwn.has(name.replace(/_/g, "-"))) continue;
     const flag = `--${name.replace(/_/g, "-")}`;
-    throw new UsageError(`unknown option ${flag} (typed without \`--\`, npm took it for itself; options for the course go after \`--\`: npm run ${process.env.npm_lifecycle_event ?? "<command>"} -- ${flag})`);
+    const command = process.env.npm_lifecycle_event ?? "<command>";
+    throw new UsageError(
+      say(
+        `unknown option ${flag} (typed without \`--\`, npm took it for itself; options for the course go after \`--\`: npm run ${command} -- ${flag})`,
+        `未知选项 ${flag}（没有写 \`--\`，npm 把它当成了自己的选项；课程的选项要写在 \`--\` 之后：npm run ${command} -- ${flag}）`,
+      ),
+    );
   }
 }
 
@@ -133,7 +139,13 @@ function rejectUnknownNpmFlags(known: readonly string[]): void {
 function npmTookValue(option: string, argv: readonly string[]): UsageError {
   const value = argv.find((a) => /^\d/.test(a)) ?? "…";
   const rest = argv.filter((a) => a !== value).join(" ");
-  return new UsageError(`npm took ${option} for itself (without \`--\`, npm reads options meant for the course), so its value ${value} arrived as an argument. Write: npm run ${process.env.npm_lifecycle_event ?? "grade"} -- ${rest ? `${rest} ` : ""}${option} ${value}`);
+  const write = `npm run ${process.env.npm_lifecycle_event ?? "grade"} -- ${rest ? `${rest} ` : ""}${option} ${value}`;
+  return new UsageError(
+    say(
+      `npm took ${option} for itself (without \`--\`, npm reads options meant for the course), so its value ${value} arrived as an argument. Write: ${write}`,
+      `npm 把 ${option} 当成了自己的选项（没有 \`--\` 时，npm 会读走本该给课程的选项），所以它的值 ${value} 成了一个参数。请这样写：${write}`,
+    ),
+  );
 }
 
 type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
@@ -292,7 +304,7 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     else if (t.kind === "option") {
       const entry = spec.flags.includes(t.rawName) || spec.values?.includes(t.rawName) ? t.rawName : entryOf.get(t.name)!;
       if (t.value === undefined) out.flags.add(entry);
-      else if (t.value.startsWith("--")) throw new UsageError(`${entry} needs a value`);
+      else if (t.value.startsWith("--")) throw new UsageError(say(`${entry} needs a value`, `${entry} 需要一个值`));
       else out.values.set(entry, t.value);
     }
   }

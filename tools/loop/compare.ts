@@ -6,6 +6,7 @@ import chalk from "chalk";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { paths } from "../../grader/engine/paths.js";
+import { padDisplay, zh } from "../../grader/i18n.js";
 import { bodyLines, functionsIn, type FunctionInfo } from "./functions.js";
 import { lessonExercisesDir, shown } from "./locations.js";
 
@@ -90,17 +91,19 @@ export function formatComparison(fns: readonly ComparedFunction[], width: number
   const out: string[] = [];
   for (const f of fns) {
     out.push("", chalk.bold(`── ${f.name} ${"─".repeat(Math.max(3, Math.min(width, 100) - f.name.length - 4))}`));
-    const yours = f.yours ?? [`(no function ${f.name} in your files)`];
+    const chinese = zh();
+    const yours = f.yours ?? [chinese ? `（你的文件里没有函数 ${f.name}）` : `(no function ${f.name} in your files)`];
     const left = Math.max(widest(yours), 4 + (f.yoursFile?.length ?? 0));
     const right = Math.max(widest(f.reference), 10 + f.referenceFile.length);
     if (left + 3 + right <= width) {
-      out.push(chalk.dim(`${`yours: ${f.yoursFile ?? "-"}`.padEnd(left)} │ reference: ${f.referenceFile}`));
+      if (chinese) out.push(chalk.dim(`${padDisplay(`你的代码：${f.yoursFile ?? "-"}`, left)} │ 参考答案：${f.referenceFile}`));
+      else out.push(chalk.dim(`${`yours: ${f.yoursFile ?? "-"}`.padEnd(left)} │ reference: ${f.referenceFile}`));
       for (let i = 0; i < Math.max(yours.length, f.reference.length); i++) {
         out.push(`${(yours[i] ?? "").padEnd(left)} ${chalk.dim("│")} ${f.reference[i] ?? ""}`);
       }
     } else {
-      out.push(chalk.dim(`yours (${f.yoursFile ?? "-"}):`), ...yours.map((l) => (l ? `  ${l}` : "")));
-      out.push(chalk.dim(`reference (${f.referenceFile}):`), ...f.reference.map((l) => (l ? `  ${l}` : "")));
+      out.push(chalk.dim(chinese ? `你的代码（${f.yoursFile ?? "-"}）：` : `yours (${f.yoursFile ?? "-"}):`), ...yours.map((l) => (l ? `  ${l}` : "")));
+      out.push(chalk.dim(chinese ? `参考答案（${f.referenceFile}）：` : `reference (${f.referenceFile}):`), ...f.reference.map((l) => (l ? `  ${l}` : "")));
     }
   }
   return out.join("\n");

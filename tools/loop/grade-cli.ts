@@ -28,6 +28,7 @@ import { typeCheck } from "../../grader/typecheck.js";
 import { lessonExercisesDir } from "./locations.js";
 import { readdirSync } from "node:fs";
 import { localiseMistakes, say, zh } from "../../grader/i18n.js";
+import { zhMessage } from "../../grader/messages-zh.js";
 
 /** A moment after grading ends, however it ends: how long the type check may still take. */
 const settleSoon = () => new Promise((r) => setTimeout(r, 300));
@@ -103,10 +104,10 @@ function options(argv: string[]): Options {
 function jsonFileOption(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const file = resolve(value);
-  if (!file.endsWith(".json")) throw new UsageError(`--json-file ${value}: give a .json file name, e.g. --json-file results.json`);
-  if (!existsSync(dirname(file))) throw new UsageError(`--json-file ${value}: the folder ${shown(dirname(file))} does not exist`);
+  if (!file.endsWith(".json")) throw new UsageError(say(`--json-file ${value}: give a .json file name, e.g. --json-file results.json`, `--json-file ${value}：请给一个 .json 文件名，例如 --json-file results.json`));
+  if (!existsSync(dirname(file))) throw new UsageError(say(`--json-file ${value}: the folder ${shown(dirname(file))} does not exist`, `--json-file ${value}：文件夹 ${shown(dirname(file))} 不存在`));
   const exercises = resolve(exercisesDir());
-  if (file.startsWith(exercises + sep)) throw new UsageError(`--json-file ${value}: write it outside ${shown(exercises)}, where your own files are`);
+  if (file.startsWith(exercises + sep)) throw new UsageError(say(`--json-file ${value}: write it outside ${shown(exercises)}, where your own files are`, `--json-file ${value}：请写到 ${shown(exercises)} 之外，那里放的是你自己的文件`));
   return file;
 }
 
@@ -154,7 +155,7 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   const graded = await grading;
   const { run, summaries } = graded;
   if (run.fatal) {
-    console.error(chalk.red(say(`could not grade ${lesson.id}: ${run.fatal.message}`, `无法评分 ${lesson.id}：${run.fatal.message}`)));
+    console.error(chalk.red(say(`could not grade ${lesson.id}: ${run.fatal.message}`, `无法评分 ${lesson.id}：${zhMessage(run.fatal.message)}`)));
     return { code: run.fatal.usage ? 2 : 1, graded };
   }
   if (opts.only && run.results.length === 0) {

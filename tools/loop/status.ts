@@ -6,6 +6,7 @@ import chalk from "chalk";
 import { namedMistake, type FunctionSummary, type FunctionVerdict } from "../../grader/engine/summary.js";
 import type { LessonRecord } from "./progress.js";
 import { displayWidth, padDisplay, say, zh } from "../../grader/i18n.js";
+import { zhMessage } from "../../grader/messages-zh.js";
 
 const MARK: Record<FunctionVerdict, string> = {
   passed: chalk.green("✓"),
@@ -71,7 +72,7 @@ export function functionLines(summaries: readonly FunctionSummary[], width: numb
     if (s.verdict === "passed" || s.verdict === "not-implemented") return head;
     const bad = s.results.find((r) => r.status !== "passed" && r.status !== "not-implemented") ?? s.results.find((r) => r.status !== "passed");
     const mistake = namedMistake(s.results)?.mistake;
-    const why = mistake ? say(`known mistake: ${mistake}`, `已知错误：${mistake}`) : `${bad?.case ?? ""}: ${bad?.message ?? ""}`;
+    const why = mistake ? say(`known mistake: ${mistake}`, `已知错误：${mistake}`) : zh() ? `${bad?.case ?? ""}：${zhMessage(bad?.message ?? "")}` : `${bad?.case ?? ""}: ${bad?.message ?? ""}`;
     const tail = fitTail(`${head}   `, why.replace(/\s+/g, " "), width);
     return tail ? `${head}   ${mistake ? chalk.yellow(tail) : chalk.dim(tail)}` : head;
   });
@@ -80,7 +81,7 @@ export function functionLines(summaries: readonly FunctionSummary[], width: numb
 /** The progress table's cell for a lesson with graded exercises. */
 export function progressCell(record: LessonRecord | undefined): string {
   if (!record) return chalk.dim(say("not graded yet", "尚未评分"));
-  if (record.fatal) return chalk.red(say(`could not grade: ${record.fatal}`, `无法评分：${record.fatal}`));
+  if (record.fatal) return chalk.red(say(`could not grade: ${record.fatal}`, `无法评分：${zhMessage(record.fatal)}`));
   // Records come from a file a person can edit: read them defensively (progress.ts validates them too).
   const fns = Object.values(record.functions ?? {}).filter((f) => f !== null && typeof f === "object");
   if (fns.length === 0) return chalk.dim(say("not graded yet", "尚未评分"));

@@ -15,6 +15,7 @@ import { debouncedRunner } from "./schedule.js";
 import { functionLines } from "./status.js";
 import { functionFilter, gradedOf, lessonTestFile, settingsEnv } from "../../grader/vitest/run.js";
 import { localiseMistakes, say, zh } from "../../grader/i18n.js";
+import { zhMessage } from "../../grader/messages-zh.js";
 
 const USAGE = `usage: npm run watch lesson-NN [function] [-- --timeout <seconds>]
 
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
     console.log(chalk.bold(`${lesson.id} · ${lesson.title}`) + chalk.dim(say(`  watching ${shown(dir)}/ (Ctrl-C to stop)`, `  正在监视 ${shown(dir)}/（按 Ctrl-C 停止）`)));
     console.log("");
     if (!graded) console.log(chalk.red(say("could not grade: vitest reported no grading (see above)", "无法评分：vitest 没有报告评分结果（见上文）")));
-    else if (graded.run.fatal) console.log(chalk.red(say(`could not grade: ${graded.run.fatal.message}`, `无法评分：${graded.run.fatal.message}`)));
+    else if (graded.run.fatal) console.log(chalk.red(say(`could not grade: ${graded.run.fatal.message}`, `无法评分：${zhMessage(graded.run.fatal.message)}`)));
     else if (only && summaries.length === 0) console.log(chalk.red(say(`${lesson.id} has no function named "${only}"`, `${lesson.id} 没有名为 "${only}" 的函数`)));
     else for (const line of functionLines(summaries, process.stdout.columns || 120)) console.log(`  ${line}`);
     const passed = summaries.filter((s) => s.verdict === "passed").length;
