@@ -11,7 +11,7 @@
  * Machine-readable output (`npm run grade -- --json`, the progress file) stays English.
  * No TensorFlow.js here.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { courseLang } from "../lib/lang.js";
@@ -122,6 +122,18 @@ export async function localiseMistakes<S extends FunctionSummary>(lesson: string
 /** The lesson's explainer as a path to show: lessons/zh/<file> in Chinese where it exists, else lessons/<file>. */
 export function lessonFileShown(file: string): string {
   return zh() && existsSync(join(paths.lessons, "zh", file)) ? `lessons/zh/${file}` : `lessons/${file}`;
+}
+
+/**
+ * A lesson's title to show: in Chinese, its Chinese lesson's own ("PPO 全流程", from the first
+ * heading of lessons/zh/<file>, after the dash); else, or without a Chinese lesson, the catalog's.
+ */
+export function lessonTitle(lesson: { file: string; title: string }): string {
+  if (!zh()) return lesson.title;
+  const file = join(paths.lessons, "zh", lesson.file);
+  if (!existsSync(file)) return lesson.title;
+  const heading = /^#\s+(.*)$/m.exec(readFileSync(file, "utf8"))?.[1] ?? "";
+  return /[—–-]\s*(.+)$/.exec(heading)?.[1].trim() || lesson.title;
 }
 
 /** The labels of the hint tiers (engine/hint-types.ts TIERS) in Chinese. */

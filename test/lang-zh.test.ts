@@ -19,6 +19,7 @@ import type { CaseResult, MutantDef } from "../grader/engine/types.js";
 import type { LessonZh } from "../grader/engine/zh-types.js";
 import { displayWidth, loadLessonZh, localHints, localiseMistakes, padDisplay, wrapWide, zhFile } from "../grader/i18n.js";
 import { courseLang, courseLangWarning } from "../lib/lang.js";
+import { findLesson } from "../lib/catalog.js";
 import { generateStub } from "../lib/stubs.js";
 import { compareEncoded, type Encoded } from "../grader/engine/encoded.js";
 import { judgeCase, probeFinding } from "../grader/engine/judge.js";
@@ -235,6 +236,9 @@ describe(`COURSE_LANG=zh npm run grade ${RUN_LESSON}`, () => {
     expect(zh.code, zh.stderr).toBe(1);
     expect(zh.stdout).toMatch(/尚未实现\s+0\/\d+ 个用例/);
     expect(zh.stdout).toMatch(/0\/\d+ 个函数通过 · cpu 后端/);
+    // The lesson's Chinese title, from the first heading of its Chinese lesson.
+    const zhTitle = /^# 第 \d+ 课 — (.+)$/m.exec(readFileSync(join(ROOT, "lessons", "zh", findLesson(RUN_LESSON)!.file), "utf8"))![1];
+    expect(zh.stdout.split("\n")[0]).toContain(`${RUN_LESSON} · ${zhTitle}`);
     expect(zh.stdout).toMatch(new RegExp(`然后再运行一次 \`[^\`]*npm run grade ${RUN_LESSON}\``));
 
     const en = await cli("tools/loop/grade-cli.ts", [RUN_LESSON], { LANG: "C.UTF-8" }, progress("en"));

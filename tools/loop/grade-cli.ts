@@ -27,7 +27,7 @@ import { lessonCalls, lessonFunctionNames, nearestName } from "../../grader/func
 import { typeCheck } from "../../grader/typecheck.js";
 import { lessonExercisesDir } from "./locations.js";
 import { readdirSync } from "node:fs";
-import { localiseMistakes, say, zh } from "../../grader/i18n.js";
+import { lessonTitle, localiseMistakes, padDisplay, say, zh } from "../../grader/i18n.js";
 import { zhMessage } from "../../grader/messages-zh.js";
 
 /** A moment after grading ends, however it ends: how long the type check may still take. */
@@ -175,7 +175,7 @@ async function gradeAndReport(lesson: LessonInfo, opts: Options): Promise<Lesson
   const calls = lessonCalls(opts.solutions ? join(paths.solutions, lesson.id) : lessonExercisesDir(lesson.id), summaries.map((s) => s.exercise));
   console.log(
     formatGradedLesson(run, shownSummaries, {
-      title: `${lesson.id} · ${lesson.title}  ${chalk.dim(`(${where}/${lesson.id})`)}`,
+      title: `${lesson.id} · ${lessonTitle(lesson)}  ${chalk.dim(`(${where}/${lesson.id})`)}`,
       verbose: opts.verbose,
       verboseCommand: `npm run grade -- ${lesson.id}${opts.only ? ` ${opts.only}` : ""} --verbose`,
       calls,
@@ -263,7 +263,7 @@ async function progressCommand(opts: Options): Promise<number> {
     const cell = records.has(l.id)
       ? progressCell(record)
       : chalk.dim(notReleased(l.id) ? say("not released yet", "尚未发布") : written ? say("no graded exercises", "没有评分练习") : say("not written yet", "尚未编写"));
-    console.log(`  ${String(l.number).padStart(2)}  ${l.title.padEnd(44)} ${cell}${hints > 0 ? chalk.dim(say(` · ${hints} hint(s) used`, ` · 已用 ${hints} 条提示`)) : ""}`);
+    console.log(`  ${String(l.number).padStart(2)}  ${zh() ? padDisplay(lessonTitle(l), 44) : l.title.padEnd(44)} ${cell}${hints > 0 ? chalk.dim(say(` · ${hints} hint(s) used`, ` · 已用 ${hints} 条提示`)) : ""}`);
   }
   console.log("");
   const others = records.size - regraded.length;

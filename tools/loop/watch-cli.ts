@@ -14,7 +14,7 @@ import { lessonExercisesDir, shown } from "./locations.js";
 import { debouncedRunner } from "./schedule.js";
 import { functionLines } from "./status.js";
 import { functionFilter, gradedOf, lessonTestFile, settingsEnv } from "../../grader/vitest/run.js";
-import { localiseMistakes, say, zh } from "../../grader/i18n.js";
+import { lessonTitle, localiseMistakes, say, zh } from "../../grader/i18n.js";
 import { zhMessage } from "../../grader/messages-zh.js";
 
 const USAGE = `usage: npm run watch lesson-NN [function] [-- --timeout <seconds>]
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     const summaries = await localiseMistakes(lesson.id, graded?.summaries ?? []);
     if (interactive) process.stdout.write("\x1b[2J\x1b[3J\x1b[H");
     else console.log("");
-    console.log(chalk.bold(`${lesson.id} · ${lesson.title}`) + chalk.dim(say(`  watching ${shown(dir)}/ (Ctrl-C to stop)`, `  正在监视 ${shown(dir)}/（按 Ctrl-C 停止）`)));
+    console.log(chalk.bold(`${lesson.id} · ${lessonTitle(lesson)}`) + chalk.dim(say(`  watching ${shown(dir)}/ (Ctrl-C to stop)`, `  正在监视 ${shown(dir)}/（按 Ctrl-C 停止）`)));
     console.log("");
     if (!graded) console.log(chalk.red(say("could not grade: vitest reported no grading (see above)", "无法评分：vitest 没有报告评分结果（见上文）")));
     else if (graded.run.fatal) console.log(chalk.red(say(`could not grade: ${graded.run.fatal.message}`, `无法评分：${zhMessage(graded.run.fatal.message)}`)));
