@@ -26,6 +26,16 @@ export const MODULE_TITLES: Record<CourseModule, string> = {
   areal: "The AReaL track",
 };
 
+/** MODULE_TITLES in Chinese (the site's zh/ pages, COURSE_LANG=zh). */
+export const MODULE_TITLES_ZH: Record<CourseModule, string> = {
+  foundations: "基础",
+  model: "模型",
+  training: "训练",
+  alignment: "对齐",
+  rl: "强化学习",
+  areal: "AReaL 专题",
+};
+
 const LESSONS: Array<[number, string, string, CourseModule]> = [
   [1, "project-map", "Project map", "foundations"],
   [2, "environment-data-weights", "Environment, data and weights", "foundations"],

@@ -11,7 +11,7 @@
 import chalk from "chalk";
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
-import { CATALOG, MODULE_TITLES, type LessonInfo } from "../../lib/catalog.js";
+import { CATALOG, MODULE_TITLES, MODULE_TITLES_ZH, type LessonInfo } from "../../lib/catalog.js";
 import { gradedLessons, paths } from "../../grader/engine/paths.js";
 import { allPassed, type FunctionSummary } from "../../grader/engine/summary.js";
 import type { CaseResult } from "../../grader/engine/types.js";
@@ -255,7 +255,7 @@ async function progressCommand(opts: Options): Promise<number> {
   for (const l of CATALOG) {
     if (l.module !== module) {
       module = l.module;
-      console.log(chalk.bold(`\n${MODULE_TITLES[l.module]}`));
+      console.log(chalk.bold(`\n${(zh() ? MODULE_TITLES_ZH : MODULE_TITLES)[l.module]}`));
     }
     const record = records.get(l.id);
     const hints = Object.values(progress.hints[l.id] ?? {}).reduce((a, b) => a + b, 0);

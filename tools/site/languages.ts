@@ -4,22 +4,13 @@
  * pages, rendered from lessons/zh/, in zh/ with the same file names.
  */
 import type { CourseModule, LessonInfo } from "../../lib/catalog.js";
-import { MODULE_TITLES } from "../../lib/catalog.js";
+import { MODULE_TITLES, MODULE_TITLES_ZH } from "../../lib/catalog.js";
 
 /** A language the site is built in. */
 export type SiteLang = "en" | "zh";
 
 /** The folder of a language's pages inside the site ("" for English, "zh/" for Chinese). */
 export const LANG_DIR: Record<SiteLang, string> = { en: "", zh: "zh/" };
-
-const MODULE_TITLES_ZH: Record<CourseModule, string> = {
-  foundations: "基础",
-  model: "模型",
-  training: "训练",
-  alignment: "对齐",
-  rl: "强化学习",
-  areal: "AReaL 专题",
-};
 
 /** The words a page of `lang` adds around a lesson's text. */
 export interface SiteWords {
