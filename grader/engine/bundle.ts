@@ -241,7 +241,7 @@ function refusedLessonFile(implDir: string, file: string): string | undefined {
 }
 
 /** Data files that cases read in the learner's process, besides the lesson's fixtures (copied as they are). */
-const LEARNER_DATA_FOLDERS = ["datasets/minimind-tokenizer", "datasets/tokenizer"];
+export const LEARNER_DATA_FOLDERS = ["datasets/minimind-tokenizer", "datasets/tokenizer"];
 
 /**
  * Writes, under `<dir>/data`, what the lesson's cases read in the learner's process: the lesson's

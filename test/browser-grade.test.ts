@@ -1,0 +1,221 @@
+/**
+ * Grading in a browser (tools/browser/): the static folder is built into a temporary directory,
+ * served on 127.0.0.1 and opened in Debian's chromium through playwright-core, as the site tests
+ * do. For each lesson the browser supports (tools/browser/lessons.ts), `window.course.grade` must
+ * give the Node grader's verdicts (`node --import tsx tools/loop/grade-cli.ts --json-file`
+ * on a temporary workspace holding the same files): the same status a case for the untouched stubs,
+ * and for a known mistake (its first mutant, bundled into a learner file), with the same named
+ * mistake; the reference solution passes every case the Node grader plans (that it passes in Node
+ * too is the course's self-check). The Node grader runs once a set of files, over a workspace holding
+ * every supported lesson. An endless loop in one function becomes a
+ * timeout while the page keeps answering, and the other function still passes.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT, casesFile, paths } from "../grader/engine/paths.js";
+import type { LessonGrader, MutantDef } from "../grader/engine/types.js";
+import { buildBrowserGrading } from "../tools/browser/build.js";
+import { BROWSER_LESSONS } from "../tools/browser/lessons.js";
+import { serveStatic, type RunningServer } from "../tools/site/serve.js";
+
+const CHROMIUM = process.env.COURSE_CHROMIUM ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+// Without chromium the browser checks are skipped on a learner's machine, never in CI.
+const browserReady = existsSync(CHROMIUM) || process.env.CI !== undefined;
+if (!browserReady) console.warn(`browser-grade.test.ts: no browser at ${CHROMIUM} (apt-get install -y chromium, or set COURSE_CHROMIUM): grading in the browser is not checked`);
+
+/** One record of `--json` (grade-cli.ts) or of `window.course.grade`. */
+interface Record_ {
+  lesson: string;
+  exercise: string;
+  name: string;
+  status: string;
+  message?: string;
+  mistake?: string;
+  location?: string;
+}
+
+type Files = Record<string, string>;
+
+const temp: string[] = [];
+const fresh = (prefix: string, inside = tmpdir()) => {
+  const dir = mkdtempSync(join(inside, prefix));
+  temp.push(dir);
+  return dir;
+};
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+/** The sets of files every supported lesson is graded on, and the Node grader's reports of them (one run each, in turn). */
+interface Variant {
+  files: Record<string, Files>;
+  node: Promise<Map<string, Record_[]>>;
+}
+let stubs: Variant;
+/** Every case of a reference passes in Node too: the course's self-check proves it (test/selfcheck.test.ts), so no Node run here. */
+let references: Omit<Variant, "node">;
+let mistakes: Variant & { mutants: Record<string, MutantDef> };
+
+beforeAll(async () => {
+  if (!browserReady) return;
+  const stubFiles = Object.fromEntries(BROWSER_LESSONS.map((l) => [l, tsFiles(join(ROOT, "exercises", l))]));
+  const referenceFiles = Object.fromEntries(BROWSER_LESSONS.map((l) => [l, tsFiles(join(paths.solutions, l))]));
+  const withMistakes = await Promise.all(BROWSER_LESSONS.map(async (l) => [l, await mutantFiles(l)] as const));
+  // The Node runs go one after another, beside the build and the page's grading (two cores are often all there is).
+  const stubsNode = nodeGrade(stubFiles);
+  const mistakesNode = stubsNode.then(() => nodeGrade(Object.fromEntries(withMistakes.map(([l, m]) => [l, m.files]))));
+  for (const p of [stubsNode, mistakesNode]) p.catch(() => undefined);
+  stubs = { files: stubFiles, node: stubsNode };
+  references = { files: referenceFiles };
+  mistakes = { files: Object.fromEntries(withMistakes.map(([l, m]) => [l, m.files])), node: mistakesNode, mutants: Object.fromEntries(withMistakes.map(([l, m]) => [l, m.mutant])) };
+  const out = join(fresh("course-browser-grade-"), "site");
+  await buildBrowserGrading(out);
+  server = await serveStatic(out, 0);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  page = await browser.newPage();
+  await page.goto(`${server.url}grade.html`);
+  await page.waitForFunction(() => window.course?.ready === true);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.allSettled([stubs?.node, mistakes?.node]);
+  await browser?.close();
+  await server?.close();
+  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+}, 240_000);
+
+/**
+ * The Node grader's JSON report of a workspace holding `lessons` (lesson → its files): one
+ * `grade-cli.ts --json-file` run without a lesson grades every lesson of the workspace (the ones
+ * absent from it report their files missing and are not compared).
+ */
+async function nodeGrade(lessons: Record<string, Files>, only?: string): Promise<Map<string, Record_[]>> {
+  const workspace = fresh(".integrity-browser-", ROOT);
+  for (const [lesson, files] of Object.entries(lessons)) {
+    mkdirSync(join(workspace, lesson));
+    for (const [f, text] of Object.entries(files)) writeFileSync(join(workspace, lesson, f), text);
+  }
+  const scratch = fresh("course-browser-grade-node-");
+  const report = join(scratch, "report.json");
+  const env = { ...process.env, COURSE_EXERCISES_DIR: workspace, COURSE_PROGRESS_FILE: join(scratch, "progress.json"), FORCE_COLOR: "0", NO_COLOR: "1" };
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", ...(only ? [only] : []), "--json-file", report], { cwd: ROOT, env, stdio: "ignore" });
+    child.on("exit", resolve);
+  });
+  if (code !== 0 && code !== 1) throw new Error(`grade-cli exited ${code}`);
+  const byLesson = new Map<string, Record_[]>();
+  for (const r of JSON.parse(readFileSync(report, "utf8")) as Record_[]) byLesson.set(r.lesson, [...(byLesson.get(r.lesson) ?? []), r]);
+  return byLesson;
+}
+
+/** The page's JSON report of the same files. */
+function browserGrade(lesson: string, files: Files, timeoutSeconds = 10): Promise<Record_[]> {
+  return page.evaluate(([l, f, t]) => window.course.grade(l, f, { timeoutSeconds: t }), [lesson, files, timeoutSeconds] as const) as Promise<Record_[]>;
+}
+
+const tsFiles = (dir: string): Files => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+
+/** Case → status (and named mistake), the part of a report both graders must agree on. */
+function verdicts(report: readonly Record_[]): Map<string, string> {
+  return new Map(report.map((r) => [`${r.exercise} › ${r.name}`, `${r.status}${r.mistake ? ` (mistake: ${r.mistake})` : ""}`]));
+}
+
+/**
+ * The lesson's files with one known mistake: the reference, except that the first mutant's
+ * exercise is the mutant's function, bundled (with the lib/ code it uses) into that file, so it
+ * is a learner file like any other (TensorFlow.js imported, nothing of the grader's imported).
+ */
+async function mutantFiles(lesson: string): Promise<{ files: Files; mutant: MutantDef }> {
+  const { mutants } = (await import(join(ROOT, "grader", lesson, "mutants.ts"))) as { mutants: MutantDef[] };
+  const grader = ((await import(casesFile(lesson))) as { default: LessonGrader }).default;
+  const mutant = mutants[0];
+  const file = grader.exercises.find((e) => e.name === mutant.exercise)!.file;
+  const reference = join(paths.solutions, lesson, file);
+  const contents = [
+    `import { mutants } from ${JSON.stringify(join(ROOT, "grader", lesson, "mutants.ts"))};`,
+    `export * from ${JSON.stringify(reference)};`,
+    `export const ${mutant.exercise} = mutants.find((m) => m.name === ${JSON.stringify(mutant.name)})!.fn;`,
+  ].join("\n");
+  const r = await build({ stdin: { contents, resolveDir: ROOT, loader: "ts" }, bundle: true, format: "esm", platform: "node", external: ["@tensorflow/tfjs"], write: false, logLevel: "silent" });
+  return { files: { ...tsFiles(join(paths.solutions, lesson)), [file]: r.outputFiles[0].text }, mutant };
+}
+
+describe.skipIf(!browserReady)("grading in the browser", () => {
+  for (const lesson of BROWSER_LESSONS) {
+    describe(lesson, () => {
+      it("the untouched stubs: the Node grader's statuses", async () => {
+        const inPage = await browserGrade(lesson, stubs.files[lesson]);
+        const inNode = (await stubs.node).get(lesson) ?? [];
+        expect(inPage.length).toBeGreaterThan(0);
+        expect(verdicts(inPage)).toEqual(verdicts(inNode));
+        expect(inPage.every((r) => r.lesson === lesson && typeof r.message === "string")).toBe(true);
+      }, 240_000);
+
+      it("the reference solution passes every case, as in Node", async () => {
+        const inPage = await browserGrade(lesson, references.files[lesson]);
+        expect(inPage.filter((r) => r.status !== "passed").map((r) => `${r.exercise} › ${r.name}: ${r.status} ${r.message ?? ""}`)).toEqual([]);
+        // The very cases the Node grader plans (its report of the stubs names each once).
+        expect([...verdicts(inPage).keys()]).toEqual([...verdicts((await stubs.node).get(lesson) ?? []).keys()]);
+      }, 240_000);
+
+      it("a known mistake: the same failing cases and the same named mistake", async () => {
+        const inPage = await browserGrade(lesson, mistakes.files[lesson]);
+        const inNode = (await mistakes.node).get(lesson) ?? [];
+        expect(verdicts(inPage)).toEqual(verdicts(inNode));
+        expect(inPage.filter((r) => r.status !== "passed").length).toBeGreaterThan(0);
+        // The mistake is named where Node names it (verdicts include it); at least once where Node names it at all.
+        if (inNode.some((r) => r.mistake === mistakes.mutants[lesson].mistake)) expect(inPage.some((r) => r.mistake === mistakes.mutants[lesson].mistake)).toBe(true);
+        // A failure's words are the judge's own (compareEncoded), the same in both.
+        const nodeMessages = new Map(inNode.map((r) => [`${r.exercise} › ${r.name}`, r.message]));
+        for (const r of inPage.filter((x) => x.status === "failed")) expect(r.message).toBe(nodeMessages.get(`${r.exercise} › ${r.name}`));
+      }, 300_000);
+    });
+  }
+
+  it("an exception: the same message and the learner's own file:line as in Node (source-mapped)", async () => {
+    const lesson = "lesson-3";
+    const reference = readFileSync(join(paths.solutions, lesson, "sampling.ts"), "utf8");
+    const throwing = reference
+      .replace("const { temperature = 0.85, topK", 'if (opts.topK === 4) throw new Error("boom");\n  const { temperature = 0.85, topK')
+      .replace("tf.reshape(logits, [-1, V])", "tf.reshape(logits, [-1, V + (opts.topK === 8 ? 1 : 0)])");
+    expect(throwing).not.toBe(reference);
+    const files = { "sampling.ts": throwing };
+    const [inNode, inPage] = await Promise.all([nodeGrade({ [lesson]: files }, lesson).then((m) => m.get(lesson) ?? []), browserGrade(lesson, files)]);
+    const errors = (report: readonly Record_[]) =>
+      new Map(report.filter((r) => r.status === "error").map((r) => [`${r.exercise} › ${r.name}`, `${r.message} at ${String(r.location).replace(/^.*\/lesson-3\//, "lesson-3/")}`]));
+    expect(errors(inPage).size).toBeGreaterThan(0);
+    expect([...errors(inPage).values()].some((e) => /^tf\.reshape: .* at lesson-3\/sampling\.ts:\d+:\d+$/.test(e))).toBe(true);
+    expect(errors(inPage)).toEqual(errors(inNode));
+    expect(verdicts(inPage)).toEqual(verdicts(inNode));
+  }, 120_000);
+
+  it("an endless loop in one function is a timeout; the page stays responsive and the other function passes", async () => {
+    const lesson = "lesson-3";
+    const reference = readFileSync(join(paths.solutions, lesson, "sampling.ts"), "utf8");
+    const looping = reference.replace(/export function sampleNextToken\(([^)]*)\): tf\.Tensor \{/, (head) => `${head}\n  while (true) {}`);
+    expect(looping).not.toBe(reference);
+    const t0 = Date.now();
+    const grading = browserGrade(lesson, { "sampling.ts": looping }, 2);
+    // While the worker spins, the page answers.
+    await page.waitForTimeout(1_000);
+    const answerStart = Date.now();
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    expect(Date.now() - answerStart).toBeLessThan(1_000);
+    const report = await grading;
+    const sample = report.filter((r) => r.exercise === "sampleNextToken");
+    const filtered = report.filter((r) => r.exercise === "filteredProbabilities");
+    expect(sample.length).toBeGreaterThan(0);
+    expect(sample.every((r) => r.status === "timeout")).toBe(true);
+    expect(sample[0].message).toMatch(/timed out after 2 s/);
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((r) => r.status === "passed")).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(60_000);
+  }, 90_000);
+});
