@@ -5,8 +5,9 @@
  * give the Node grader's verdicts (`node --import tsx tools/loop/grade-cli.ts --json-file`
  * on a temporary workspace holding the same files): the same status a case for the untouched stubs,
  * and for a known mistake (its first mutant, bundled into a learner file), with the same named
- * mistake; the reference solution passes every case the Node grader plans (that it passes in Node
- * too is the course's self-check). The Node grader runs once a set of files, over a workspace holding
+ * mistake; the reference solution, written as a learner's finished files (the stub's resolver header,
+ * with the lessons it borrows from given as finished too), passes every case the Node grader plans
+ * (that it passes in Node too is the course's self-check). The Node grader runs once a set of files, over a workspace holding
  * every supported lesson. An endless loop in one function becomes a
  * timeout while the page keeps answering, and the other function still passes.
  */
@@ -21,6 +22,8 @@ import { ROOT, casesFile, paths } from "../grader/engine/paths.js";
 import type { LessonGrader, MutantDef } from "../grader/engine/types.js";
 import { buildBrowserGrading } from "../tools/browser/build.js";
 import { BROWSER_LESSONS } from "../tools/browser/lessons.js";
+import type { BrowserManifest } from "../tools/browser/manifest.js";
+import { generateStub } from "../lib/stubs.js";
 import { serveStatic, type RunningServer } from "../tools/site/serve.js";
 
 const CHROMIUM = process.env.COURSE_CHROMIUM ?? "/usr/bin/chromium";
@@ -62,11 +65,12 @@ let stubs: Variant;
 /** Every case of a reference passes in Node too: the course's self-check proves it (test/selfcheck.test.ts), so no Node run here. */
 let references: Omit<Variant, "node">;
 let mistakes: Variant & { mutants: Record<string, MutantDef> };
+let manifest: BrowserManifest;
 
 beforeAll(async () => {
   if (!browserReady) return;
   const stubFiles = Object.fromEntries(BROWSER_LESSONS.map((l) => [l, tsFiles(join(ROOT, "exercises", l))]));
-  const referenceFiles = Object.fromEntries(BROWSER_LESSONS.map((l) => [l, tsFiles(join(paths.solutions, l))]));
+  const referenceFiles = Object.fromEntries(BROWSER_LESSONS.map((l) => [l, finishedFiles(l)]));
   const withMistakes = await Promise.all(BROWSER_LESSONS.map(async (l) => [l, await mutantFiles(l)] as const));
   // The Node runs go one after another, beside the build and the page's grading (two cores are often all there is).
   const stubsNode = nodeGrade(stubFiles);
@@ -77,6 +81,7 @@ beforeAll(async () => {
   mistakes = { files: Object.fromEntries(withMistakes.map(([l, m]) => [l, m.files])), node: mistakesNode, mutants: Object.fromEntries(withMistakes.map(([l, m]) => [l, m.mutant])) };
   const out = join(fresh("course-browser-grade-"), "site");
   await buildBrowserGrading(out);
+  manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as BrowserManifest;
   server = await serveStatic(out, 0);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   page = await browser.newPage();
@@ -115,9 +120,39 @@ async function nodeGrade(lessons: Record<string, Files>, only?: string): Promise
   return byLesson;
 }
 
-/** The page's JSON report of the same files. */
-function browserGrade(lesson: string, files: Files, timeoutSeconds = 10): Promise<Record_[]> {
-  return page.evaluate(([l, f, t]) => window.course.grade(l, f, { timeoutSeconds: t }), [lesson, files, timeoutSeconds] as const) as Promise<Record_[]>;
+/** The page's JSON report of the same files (and, for a lesson that borrows functions, the other lessons' files given to the page). */
+function browserGrade(lesson: string, files: Files, timeoutSeconds = 10, otherLessons: Record<string, Files> = {}): Promise<Record_[]> {
+  return page.evaluate(([l, f, t, o]) => window.course.grade(l, f, { timeoutSeconds: t, otherLessons: o }), [lesson, files, timeoutSeconds, otherLessons] as const) as Promise<Record_[]>;
+}
+
+/**
+ * The reference as a learner's finished files look: the stub's header (other lessons' functions
+ * through lib/resolver.ts, a top-level await) with the reference's bodies, i.e. the reference with
+ * its markers removed, turned into a stub (lib/stubs.ts) that has nothing left to replace.
+ */
+function finishedFiles(lesson: string): Files {
+  const unmarked = (text: string) => text.replace(/^[ \t]*\/\/ (BEGIN|END) SOLUTION[ \t]*\n/gm, "");
+  return Object.fromEntries(Object.entries(tsFiles(join(paths.solutions, lesson))).map(([f, text]) => [f, generateStub(unmarked(text), lesson, f)]));
+}
+
+/**
+ * The lessons whose functions the page's resolver lends while `lesson` is graded (the built
+ * manifest's), each finished as the Node grader's sandbox hands it: its reference, every file
+ * bundled with the references it imports (lesson 11's attention with lesson 12's rope), so that
+ * none of it is the graded lesson's files.
+ */
+async function finishedLentLessons(lesson: string): Promise<Record<string, Files>> {
+  const bundled = async (l: string) => {
+    const dir = join(paths.solutions, l);
+    const files = await Promise.all(
+      Object.keys(tsFiles(dir)).map(async (f) => {
+        const r = await build({ entryPoints: [join(dir, f)], bundle: true, format: "esm", platform: "node", external: ["@tensorflow/tfjs"], write: false, logLevel: "silent" });
+        return [f, r.outputFiles[0].text] as const;
+      }),
+    );
+    return [l, Object.fromEntries(files)] as const;
+  };
+  return Object.fromEntries(await Promise.all(Object.keys(manifest.lessons[lesson].borrows ?? {}).map(bundled)));
 }
 
 const tsFiles = (dir: string): Files => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => [f, readFileSync(join(dir, f), "utf8")]));
@@ -158,15 +193,16 @@ describe.skipIf(!browserReady)("grading in the browser", () => {
         expect(inPage.every((r) => r.lesson === lesson && typeof r.message === "string")).toBe(true);
       }, 240_000);
 
-      it("the reference solution passes every case, as in Node", async () => {
-        const inPage = await browserGrade(lesson, references.files[lesson]);
+      it("the reference solution, as a learner's finished files, passes every case, as in Node", async () => {
+        const inPage = await browserGrade(lesson, references.files[lesson], 10, await finishedLentLessons(lesson));
         expect(inPage.filter((r) => r.status !== "passed").map((r) => `${r.exercise} › ${r.name}: ${r.status} ${r.message ?? ""}`)).toEqual([]);
         // The very cases the Node grader plans (its report of the stubs names each once).
         expect([...verdicts(inPage).keys()]).toEqual([...verdicts((await stubs.node).get(lesson) ?? []).keys()]);
       }, 240_000);
 
       it("a known mistake: the same failing cases and the same named mistake", async () => {
-        const inPage = await browserGrade(lesson, mistakes.files[lesson]);
+        // The lessons it borrows from finished, as the Node grader hands their references.
+        const inPage = await browserGrade(lesson, mistakes.files[lesson], 10, await finishedLentLessons(lesson));
         const inNode = (await mistakes.node).get(lesson) ?? [];
         expect(verdicts(inPage)).toEqual(verdicts(inNode));
         expect(inPage.filter((r) => r.status !== "passed").length).toBeGreaterThan(0);
@@ -194,6 +230,26 @@ describe.skipIf(!browserReady)("grading in the browser", () => {
     expect([...errors(inPage).values()].some((e) => /^tf\.reshape: .* at lesson-3\/sampling\.ts:\d+:\d+$/.test(e))).toBe(true);
     expect(errors(inPage)).toEqual(errors(inNode));
     expect(verdicts(inPage)).toEqual(verdicts(inNode));
+  }, 120_000);
+
+  it("a borrowed function (lib/resolver.ts) the learner has not written: the cases that call it say which lesson to finish first", async () => {
+    const lesson = "lesson-5";
+    // Lesson 4's files not given: the page's resolver hands its stubs' renderChat, as a student edition hands the learner's own.
+    const report = await browserGrade(lesson, finishedFiles(lesson));
+    const waiting = report.filter((r) => r.status === "error" && (r.message ?? "").includes("lesson-5 uses renderChat from lesson-4, which you have not written yet: finish lesson-4 first (npm run grade lesson-4)"));
+    expect(waiting.length).toBeGreaterThan(0);
+    // The functions that need no renderChat still pass.
+    expect(report.some((r) => r.status === "passed")).toBe(true);
+    expect(report.filter((r) => r.status !== "passed" && !waiting.includes(r))).toEqual([]);
+  }, 120_000);
+
+  it("lessons lent as a learner writes them (through lib/resolver.ts): lesson 12's model cases pass, lesson 11's attention taking lesson 12's own applyRope", async () => {
+    const lesson = "lesson-12";
+    const lent = Object.keys(manifest.lessons[lesson].borrows ?? {});
+    expect(lent).toContain("lesson-11");
+    const report = await browserGrade(lesson, finishedFiles(lesson), 10, Object.fromEntries(lent.map((l) => [l, finishedFiles(l)])));
+    expect(report.filter((r) => r.exercise === "generate").length).toBeGreaterThan(0);
+    expect(report.filter((r) => r.status !== "passed").map((r) => `${r.exercise} › ${r.name}: ${r.status} ${r.message ?? ""}`)).toEqual([]);
   }, 120_000);
 
   it("an endless loop in one function is a timeout; the page stays responsive and the other function passes", async () => {

@@ -118,7 +118,7 @@ describe("an edition released assignment by assignment", () => {
     const site = run(["tools/site/cli.ts", "--out", join(edition, "site")]);
     expect(site.status, `${site.stdout}\n${site.stderr}`).toBe(0);
     expect(existsSync(join(edition, "site", "index.html"))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it("type-checks (npm run typecheck): the learner's code and what it imports", () => {
     const tsc = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "."], { cwd: edition, encoding: "utf8" });

@@ -87,7 +87,7 @@ describe("a student edition", () => {
     expect(site.status, site.stderr).toBe(0);
     expect(existsSync(join(edition, "site", "index.html"))).toBe(true);
     expect(findLeaks(edition, [])).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it("has text that fits it: only its own files and scripts named, no solutions promised", () => {
     expect(editionTextProblems(edition)).toEqual([]);

@@ -309,7 +309,7 @@ describe("the course website", () => {
 
   it("`npm run site -- --serve` prints its URL and serves the site; bad options exit 2", async () => {
     const out = join(fresh("course-site-cli-"), "site");
-    const child = spawn(process.execPath, ["--import", "tsx", "tools/site/cli.ts", "--out", out, "--serve", "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "tools/site/cli.ts", "--out", out, "--serve", "--port", "0", "--no-workspace"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = "";

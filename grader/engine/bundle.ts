@@ -78,13 +78,15 @@ function realPath(file: string): string {
   }
 }
 
+/** The module generated code imports `lendingResolver` and `yours` from. */
+const SANDBOX_RESOLVER = join(ROOT, "grader", "engine", "sandbox-resolver.ts");
+
 /**
- * What lib/resolver.ts becomes inside the sandbox. An exercise may use another lesson's function
- * through the resolver (lesson 11 uses lesson 9's rmsNorm); there, grading always hands it the
- * other lesson's reference, so one lesson's grade never depends on another's progress. In a student
- * edition, where that reference is absent, it hands the learner's own function of that lesson (which
- * then has to be written first). The real resolver grades and imports at run time, which the sandbox
- * cannot do; this one is bundled.
+ * What lib/resolver.ts becomes inside the sandbox (sandbox-resolver.ts's lendingResolver). An
+ * exercise may use another lesson's function through the resolver (lesson 11 uses lesson 9's
+ * rmsNorm); there, grading always hands it the other lesson's reference, so one lesson's grade
+ * never depends on another's progress. In a student edition, where that reference is absent, it
+ * hands the learner's own function of that lesson (which then has to be written first).
  */
 function sandboxResolver(lesson: string, implDir: string): string {
   const workspace = dirname(implDir);
@@ -98,46 +100,8 @@ function sandboxResolver(lesson: string, implDir: string): string {
       return `  ${JSON.stringify(l)}: { source: "${source}", files: [${files.map((f) => `() => import(${JSON.stringify(f)})`).join(", ")}] },`;
     });
   return [
-    yoursWrapper(lesson),
-    `type Loaded = Record<string, unknown>;`,
-    `const LESSONS: Record<string, { source: string; files: Array<() => Promise<Loaded>> }> = {\n${loaders.join("\n")}\n};`,
-    `export async function resolveFunction(lesson: string, name: string) {`,
-    `  const entry = LESSONS[lesson];`,
-    `  for (const load of entry?.files ?? []) {`,
-    `    const mod = await load();`,
-    `    const fn = mod[name];`,
-    `    if (typeof fn !== "function") continue;`,
-    `    if (entry.source === "solutions") return { fn, source: "solutions", why: "the reference, while ${lesson} is graded" };`,
-    `    return { fn: yours(fn, lesson, name), source: "exercises", why: "yours (no reference in this edition)" };`,
-    `  }`,
-    `  throw new Error(\`\${lesson}'s \${name} is not available while ${lesson} is graded: an exercise may use other lessons' functions only\`);`,
-    `}`,
-    `export async function resolveFunctions(homes: Record<string, string>) {`,
-    `  const fns: Record<string, unknown> = {};`,
-    `  const choices: Array<{ lesson: string; name: string; source: string; why: string }> = [];`,
-    `  for (const [name, lesson] of Object.entries(homes)) {`,
-    `    const r = await resolveFunction(lesson, name);`,
-    `    fns[name] = r.fn;`,
-    `    choices.push({ lesson, name, source: r.source, why: r.why });`,
-    `  }`,
-    `  return { fns, choices };`,
-    `}`,
-  ].join("\n");
-}
-
-/** Generated code: `yours(fn, lesson, name)`, the learner's function of another lesson, whose NotImplementedError says which lesson to finish first. */
-function yoursWrapper(graded: string): string {
-  return [
-    `function yours(fn: unknown, lesson: string, name: string) {`,
-    `  return (...args: unknown[]) => {`,
-    `    try {`,
-    `      return (fn as (...a: unknown[]) => unknown)(...args);`,
-    `    } catch (err) {`,
-    `      if (err instanceof Error && err.name === "NotImplementedError") throw new Error(\`${graded} uses \${name} from \${lesson}, which you have not written yet: finish \${lesson} first (npm run grade \${lesson})\`);`,
-    `      throw err;`,
-    `    }`,
-    `  };`,
-    `}`,
+    `import { lendingResolver } from ${JSON.stringify(SANDBOX_RESOLVER)};`,
+    `export const { resolveFunction, resolveFunctions } = lendingResolver(${JSON.stringify(lesson)}, {\n${loaders.join("\n")}\n});`,
   ].join("\n");
 }
 
@@ -150,14 +114,14 @@ function yoursWrapper(graded: string): string {
  */
 function sandboxPreloaded(lesson: string, implDir: string): string {
   const workspace = dirname(implDir);
-  const imports: string[] = [];
+  const imports: string[] = [`import { yours } from ${JSON.stringify(SANDBOX_RESOLVER)};`];
   const entries: string[] = [];
   for (const [home, names] of Object.entries(PRELOADED_FUNCTIONS)) {
     if (home === lesson || existsSync(join(paths.solutions, home))) continue;
     const dir = join(workspace, home);
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")).sort() : [];
     const mods = files.map((f, i) => {
-      const id = `m${imports.length}_${i}`;
+      const id = `m${imports.length - 1}_${i}`;
       imports.push(`import * as ${id} from ${JSON.stringify(join(dir, f))};`);
       return id;
     });
@@ -165,12 +129,11 @@ function sandboxPreloaded(lesson: string, implDir: string): string {
   }
   return [
     ...imports,
-    yoursWrapper(lesson),
     `const FUNCTIONS: Record<string, [string, string, Array<Record<string, unknown>>]> = {\n${entries.join("\n")}\n};`,
     `export function preloadedFunction(lesson: string, name: string) {`,
     `  const entry = FUNCTIONS[\`\${lesson}/\${name}\`];`,
     `  const fn = entry?.[2].map((m) => m[name]).find((f) => typeof f === "function");`,
-    `  if (fn) return yours(fn, lesson, name);`,
+    `  if (fn) return yours(fn, ${JSON.stringify(lesson)}, lesson, name);`,
     `  throw new Error(\`\${lesson}'s \${name} is not available while ${lesson} is graded\${entry ? \`: no file of your \${lesson} folder exports it\` : ""}\`);`,
     `}`,
   ].join("\n");

@@ -13,45 +13,21 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as tf from "../../lib/tf.js";
 import { lineChart } from "../../lib/svg.js";
-import { miniMindConfig } from "../../lib/model/config.js";
 import { MiniMindTS } from "../../lib/model/model.js";
 import { AdamW, trainStep } from "../../lib/model/train.js";
 import { saveModel } from "../../lib/model/checkpoint.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
 import { runningPieces } from "../../lib/model/pieces.js";
-import type { ClipGradNorm } from "../../lib/model/types.js";
-import type { PretrainSample } from "../../lib/train/data.js";
 import { labPieces, type Lab } from "../lab.js";
 import { asBatch, batches, loadCorpus, progressBar } from "./data.js";
+import { PRETRAIN_FUNCTION_HOMES, pretrainArgs, pretrainModelConfig, type PretrainArgs, type PretrainFunctions } from "./config.js";
 
-/** train_pretrain.py's arguments that matter here, scaled down to a laptop CPU. */
-interface Args {
-  steps: number;
-  batchSize: number;
-  maxSeqLen: number;
-  learningRate: number;
-  gradClip: number;
-  logInterval: number;
-  hiddenSize: number;
-  numHiddenLayers: number;
-}
-
-/** The cpu backend takes seconds a step at this size: a few steps there show the loop, wasm runs it all. */
-function parseArgs(argv: string[], backend: string): Args {
-  const value = (name: string, fallback: number) => {
+/** The lab's settings (config.ts), with `--steps 20`-style overrides from the command line. */
+function parseArgs(argv: string[], backend: string): PretrainArgs {
+  return pretrainArgs(backend, (name, fallback) => {
     const i = argv.indexOf(`--${name}`);
     return i >= 0 && argv[i + 1] !== undefined ? Number(argv[i + 1]) : fallback;
-  };
-  return {
-    steps: value("steps", backend === "cpu" ? 4 : 250),
-    batchSize: value("batch-size", 16),
-    maxSeqLen: value("max-seq-len", 64),
-    learningRate: value("learning-rate", 3e-3),
-    gradClip: 1.0,
-    logInterval: 25,
-    hiddenSize: value("hidden-size", 128),
-    numHiddenLayers: value("num-hidden-layers", 2),
-  };
+  });
 }
 
 const lab: Lab = async (ctx) => {
@@ -59,21 +35,10 @@ const lab: Lab = async (ctx) => {
   const cpuNote = ctx.backend === "cpu" ? ` (only ${args.steps} step${args.steps === 1 ? "" : "s"}: the cpu backend is slow; COURSE_BACKEND=wasm runs 250 in about a minute)` : "";
   console.log(`Lab 7: pretraining a tiny MiniMindTS on the ${ctx.backend} backend${cpuNote}\n`);
 
-  const config = miniMindConfig({
-    vocabSize: courseTokenizer().vocabSize,
-    hiddenSize: args.hiddenSize,
-    numHiddenLayers: args.numHiddenLayers,
-    numAttentionHeads: 4,
-    numKeyValueHeads: 2,
-    maxPositionEmbeddings: args.maxSeqLen,
-  });
+  const config = pretrainModelConfig(args, courseTokenizer().vocabSize);
   // Only the pieces this model runs: a dense model never calls moeFeedForward (an MoE one calls it instead of feedForward).
   // MiniMind's cosine schedule and gradient clipping are lesson 14's exercises, the samples lesson 6's: the learner's once they pass.
-  const { pieces, extra } = await labPieces<{ cosineLr: (step: number, total: number, lr: number) => number; clipGradNorm: ClipGradNorm; pretrainSample: PretrainSample }>(
-    ctx,
-    runningPieces(config, { lmLoss: true }),
-    { cosineLr: "lesson-14", clipGradNorm: "lesson-14", pretrainSample: "lesson-6" },
-  );
+  const { pieces, extra } = await labPieces<PretrainFunctions>(ctx, runningPieces(config, { lmLoss: true }), PRETRAIN_FUNCTION_HOMES);
   const model = MiniMindTS.init(config, 42, { pieces });
   const params = model.trainableVariables().reduce((n, v) => n + v.size, 0);
   console.log(`Model: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize} (the course tokenizer): ${(params / 1e6).toFixed(3)}M parameters`);

@@ -17,11 +17,14 @@ import { answerModuleRefusal } from "../../grader/engine/answers.js";
 import { fixtureWithoutExpected, LEARNER_DATA_FOLDERS } from "../../grader/engine/bundle.js";
 import { freezeLesson } from "../../grader/engine/freeze.js";
 import { readFrozen, serializeFrozen } from "../../grader/engine/frozen.js";
+import { deps } from "../../grader/engine/deps.js";
+import { recordCalls, replaySource } from "../../grader/engine/replay.js";
 import { FIXTURE_NAME, ROOT, casesFile, lessonDir, paths } from "../../grader/engine/paths.js";
 import type { LibTable } from "./compile.js";
 import type { BrowserManifest } from "./manifest.js";
-import { BROWSER_LESSONS, BROWSER_UNSUPPORTED } from "./lessons.js";
-import { BUFFER_SHIM, courseImportMeta, nodeShims, pageGuard } from "./plugins.js";
+import { BROWSER_LESSONS, BROWSER_UNSUPPORTED, borrowedLessons, lentLessons } from "./lessons.js";
+import { BUFFER_SHIM, courseImportMeta, nodeShims, pageGuard, replayedDeps, workerResolver } from "./plugins.js";
+import { publishedForTraining, TRAIN_PAGE_ENTRY, TRAIN_WORKER_ENTRY, writeTrainPage } from "./train-build.js";
 
 /** Where the worker's bundle says the data files are ("/data/grader/lesson-3/fixture.json"). */
 export const DATA_ROOT = "/data";
@@ -82,7 +85,8 @@ async function frozenText(lesson: string, backend: string): Promise<string> {
 /** The lib/ sources the lessons' exercises (and their references, which a learner's code may resemble) import, with per-lesson refusals. */
 async function libTable(lessons: readonly string[]): Promise<LibTable> {
   const entries = lessons.flatMap((l) => [join(ROOT, "exercises", l), join(paths.solutions, l)].flatMap((d) => tsFiles(d).map((f) => join(d, f))));
-  const r = await build({ entryPoints: entries, bundle: true, write: false, outdir: "/tmp/unused", platform: "browser", format: "esm", packages: "external", metafile: true, logLevel: "silent", absWorkingDir: ROOT, plugins: [nodeShims()] });
+  // Every import kept (verbatimModuleSyntax): a stub uses `tf` in its types alone, and a student edition has no reference to name lib/tf.ts.
+  const r = await build({ entryPoints: entries, bundle: true, write: false, outdir: "/tmp/unused", platform: "browser", format: "esm", packages: "external", metafile: true, logLevel: "silent", absWorkingDir: ROOT, plugins: [nodeShims()], tsconfigRaw: { compilerOptions: { verbatimModuleSyntax: true } } });
   const files: Record<string, string> = {};
   for (const k of Object.keys(r.metafile.inputs).sort()) if (k.startsWith("lib/")) files[k] = readFileSync(join(ROOT, k), "utf8");
   const refused: LibTable["refused"] = {};
@@ -104,9 +108,15 @@ async function libTable(lessons: readonly string[]): Promise<LibTable> {
   return { files, refused, builtins };
 }
 
+/** The lessons lib/model/pieces.ts takes the model's pieces from (imported when needed: it resolves the references as it loads). */
+async function pieceHomes(): Promise<string[]> {
+  const { PIECE_HOMES } = await import("../../lib/model/pieces.js");
+  return Object.values(PIECE_HOMES);
+}
+
 /** Fails when anything written would carry a reference solution or a known mistake into the page. */
 function assertNoAnswers(meta: Metafile): void {
-  const bad = Object.keys(meta.inputs).filter((k) => k.startsWith("solutions/") || /^grader\/lesson-\d+\/mutants/.test(k) || k === "grader/engine/deps.ts");
+  const bad = Object.keys(meta.inputs).filter((k) => k.startsWith("solutions/") || /^grader\/lesson-\d+\/mutants/.test(k));
   if (bad.length > 0) throw new Error(`browser build: ${bad.join(", ")} would reach the page`);
 }
 
@@ -146,8 +156,15 @@ self-study: the expected outputs are in this page, so a verdict here is feedback
 </html>
 `;
 
-/** Builds the folder `out` for `lessons` (default: every supported lesson, lessons.ts). */
-export async function buildBrowserGrading(out: string, lessons: readonly string[] = BROWSER_LESSONS, log: (line: string) => void = () => undefined): Promise<BrowserBuild> {
+export interface BrowserBuildOptions {
+  /** Lessons whose references the training page may ship (train-build.ts); default a student edition's published ones, in the full course none. */
+  publish?: readonly string[];
+  /** More page scripts, bundled as page.js is (output name → source file): the site's workspace page (tools/site/workspace.ts). */
+  pages?: Record<string, string>;
+}
+
+/** Builds the folder `out` for `lessons` (default: every supported lesson, lessons.ts), with the training page (train-build.ts). */
+export async function buildBrowserGrading(out: string, lessons: readonly string[] = BROWSER_LESSONS, log: (line: string) => void = () => undefined, opts: BrowserBuildOptions = {}): Promise<BrowserBuild> {
   mkdirSync(out, { recursive: true });
   const common = {
     bundle: true,
@@ -164,20 +181,9 @@ export async function buildBrowserGrading(out: string, lessons: readonly string[
     define: { __COURSE_LEARNER_DATA__: JSON.stringify(DATA_ROOT), "process.env.NODE_ENV": '"production"' },
     plugins: [nodeShims(), pageGuard(), courseImportMeta()],
   };
-  log("bundling the worker and the lessons' cases …");
-  const workerBuild = await build({
-    ...common,
-    entryPoints: { worker: join(ROOT, "tools", "browser", "worker.ts"), ...Object.fromEntries(lessons.map((l) => [`cases/${l}`, casesFile(l)])) },
-    splitting: true,
-    outdir: out,
-    chunkNames: "chunks/[name]-[hash]",
-  });
-  assertNoAnswers(workerBuild.metafile);
-  log("bundling the page …");
-  const pageBuild = await build({ ...common, entryPoints: { page: join(ROOT, "tools", "browser", "page.ts") }, outdir: out });
-  assertNoAnswers(pageBuild.metafile);
-
   const backend = await initBackend("cpu");
+  // Every call the graders make to other lessons' references while freezing, replayed in the worker (as a student edition's deps.ts replays them).
+  const recording = recordCalls(deps as unknown as Record<string, (...a: any[]) => unknown>);
   const manifest: BrowserManifest = { version: 1, worker: "worker.js", lib: "lib-sources.json", wasm: "esbuild.wasm", lessons: {}, unsupported: { ...BROWSER_UNSUPPORTED } };
   for (const lesson of lessons) {
     log(`freezing ${lesson} …`);
@@ -185,13 +191,37 @@ export async function buildBrowserGrading(out: string, lessons: readonly string[
     const own = await build({ entryPoints: [casesFile(lesson)], bundle: true, write: false, outdir: join(out, "unused"), platform: "browser", format: "esm", packages: "external", absWorkingDir: ROOT, metafile: true, logLevel: "silent", plugins: [nodeShims()] });
     write(out, `data/${lesson}.json`, JSON.stringify(dataTable(lesson, own.metafile)));
     write(out, `expected/${lesson}.json`, await frozenText(lesson, backend));
-    write(out, `stubs/${lesson}.json`, JSON.stringify(lessonStubs(lesson)));
-    manifest.lessons[lesson] = { cases: `cases/${lesson}.js`, data: `data/${lesson}.json`, expected: `expected/${lesson}.json`, stubs: `stubs/${lesson}.json` };
+    const stubs = lessonStubs(lesson);
+    write(out, `stubs/${lesson}.json`, JSON.stringify(stubs));
+    // The lessons whose functions the worker's resolver lends (what its stubs take, and its cases' model pieces), and their stubs (lent when the learner gives none).
+    const pieces = Object.keys(own.metafile.inputs).includes("lib/model/pieces.ts") ? await pieceHomes() : [];
+    const borrows = lentLessons(lesson, (l) => [...borrowedLessons(lessonStubs(l)), ...(l === lesson ? pieces : [])]);
+    for (const l of borrows) write(out, `stubs/${l}.json`, JSON.stringify(lessonStubs(l)));
+    manifest.lessons[lesson] = { cases: `cases/${lesson}.js`, data: `data/${lesson}.json`, expected: `expected/${lesson}.json`, stubs: `stubs/${lesson}.json`, borrows: Object.fromEntries(borrows.map((l) => [l, `stubs/${l}.json`])) };
   }
-  write(out, "lib-sources.json", JSON.stringify(await libTable(lessons)));
+  // Where the graders called borrowed functions, the worker's cases answer them from the recording; elsewhere deps.ts is bundled as it is (a student edition's own recording).
+  const recorded = Object.values(recording).some((calls) => Object.keys(calls).length > 0);
+  log("bundling the worker and the lessons' cases …");
+  const workerBuild = await build({
+    ...common,
+    plugins: [...(recorded ? [replayedDeps(replaySource(recording))] : []), workerResolver(), ...common.plugins],
+    entryPoints: { worker: join(ROOT, "tools", "browser", "worker.ts"), ...TRAIN_WORKER_ENTRY, ...Object.fromEntries(lessons.map((l) => [`cases/${l}`, casesFile(l)])) },
+    splitting: true,
+    outdir: out,
+    chunkNames: "chunks/[name]-[hash]",
+  });
+  assertNoAnswers(workerBuild.metafile);
+  log("bundling the page …");
+  const pageBuild = await build({ ...common, entryPoints: { page: join(ROOT, "tools", "browser", "page.ts"), ...TRAIN_PAGE_ENTRY, ...opts.pages }, outdir: out });
+  assertNoAnswers(pageBuild.metafile);
+
+  // The lib/ sources of the lent lessons' files too: the page compiles those as well.
+  const borrowed = Object.values(manifest.lessons).flatMap((e) => Object.keys(e.borrows ?? {}));
+  write(out, "lib-sources.json", JSON.stringify(await libTable([...new Set([...lessons, ...borrowed])])));
   copyFileSync(join(ROOT, "node_modules", "esbuild-wasm", "esbuild.wasm"), join(out, "esbuild.wasm"));
   write(out, "grade.html", GRADE_HTML);
   write(out, "manifest.json", JSON.stringify(manifest, null, 2));
+  await writeTrainPage(out, publishedForTraining(opts.publish), log);
   const bytes = walk(out).reduce((n, f) => n + readFileSync(f).length, 0);
   log(`wrote ${relative(process.cwd(), out) || out}: ${lessons.length} lesson(s), ${(bytes / 2 ** 20).toFixed(1)} MiB`);
   return { out, lessons: [...lessons], bytes };

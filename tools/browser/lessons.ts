@@ -1,16 +1,35 @@
 /**
- * Which graded lessons the browser grades (build.ts bundles these), and for every other graded
- * lesson the exact reason it does not yet. Measured by building each lesson's cases for the
- * browser and grading its stubs, its reference and a known mistake in Chromium against the Node
- * grader (test/browser-grade.test.ts).
+ * Which graded lessons the browser grades (build.ts bundles these): all of them. Measured by
+ * building each lesson's cases for the browser and grading its stubs, its reference and a known
+ * mistake in Chromium against the Node grader (test/browser-grade.test.ts).
+ *
+ * Two kinds of lessons needed more than the others, and get it as a student edition does:
+ * - lessons 11 and 12, whose cases build inputs with grader/engine/deps.ts (lesson 12's rope
+ *   table, from its reference): the worker's bundle holds the calls recorded while the build froze
+ *   the expectations (replay.ts, build.ts's replayedDeps), never the reference;
+ * - lessons 5, 11, 21 and 26, whose exercises take another lesson's function through
+ *   lib/resolver.ts at load time (a top-level await, so the page compiles ES modules), and lesson
+ *   12, whose cases run a model of the other lessons' pieces (lib/model/pieces.ts): there the
+ *   worker's resolver is the Node sandbox's (grader/engine/sandbox-resolver.ts) and hands out the
+ *   learner's own functions of those lessons (the files the page is given for them, else their
+ *   stubs), as a student edition without those lessons' references does, and the graded lesson's
+ *   own (the Node sandbox withholds it, so there, in a student edition, lesson 11's file, which
+ *   takes lesson 12's applyRope, cannot load while lesson 12's model cases need it). The full course's Node grader hands
+ *   the reference instead, so the verdicts agree wherever the learner's borrowed functions compute
+ *   what the references do (a finished lesson); where they do not, the page says which lesson to
+ *   finish first ("… which you have not written yet: finish lesson-4 first") or judges with the
+ *   learner's function, as the student edition's grader does. The page never holds a reference.
  */
 export const BROWSER_LESSONS: readonly string[] = [
   "lesson-3",
   "lesson-4",
+  "lesson-5",
   "lesson-6",
   "lesson-8",
   "lesson-9",
   "lesson-10",
+  "lesson-11",
+  "lesson-12",
   "lesson-13",
   "lesson-14",
   "lesson-15",
@@ -18,10 +37,12 @@ export const BROWSER_LESSONS: readonly string[] = [
   "lesson-18",
   "lesson-19",
   "lesson-20",
+  "lesson-21",
   "lesson-22",
   "lesson-23",
   "lesson-24",
   "lesson-25",
+  "lesson-26",
   "lesson-27",
   "lesson-29",
   "lesson-30",
@@ -31,19 +52,35 @@ export const BROWSER_LESSONS: readonly string[] = [
   "lesson-34",
 ];
 
-/**
- * Why an exercise that takes another lesson's function through lib/resolver.ts cannot be graded
- * in the page yet: there the Node grader's sandbox hands it that lesson's reference, which never
- * reaches the page (and the call is a top-level await, which the page's CommonJS compile refuses).
- */
-const resolverReason = (file: string, uses: string) =>
-  `${file} takes ${uses} through lib/resolver.ts at load time (a top-level await); the Node grader's sandbox hands it the reference of that lesson, which is never shipped to the page, and the page compiles only the graded lesson's files`;
+/** Graded lessons not supported in the browser yet → why (none today). */
+export const BROWSER_UNSUPPORTED: Readonly<Record<string, string>> = {};
 
-/** Graded lessons not supported in the browser yet → why. */
-export const BROWSER_UNSUPPORTED: Readonly<Record<string, string>> = {
-  "lesson-5": resolverReason("exercises/lesson-5/sft.ts", "lesson-4's renderChat"),
-  "lesson-11": `its cases import grader/engine/deps.ts, which imports solutions/lesson-12/rope.ts (a reference must not reach the page; a student edition replays recorded calls instead); and ${resolverReason("exercises/lesson-11/attention.ts", "lesson-9's rmsNorm and lesson-12's applyRope")}`,
-  "lesson-12": "its cases import grader/engine/deps.ts, which imports solutions/lesson-12/rope.ts (a reference must not reach the page; a student edition replays recorded calls instead)",
-  "lesson-21": resolverReason("exercises/lesson-21/dpo-data.ts", "lesson-4's renderChat and lesson-5's postProcessingChat and sftLabels"),
-  "lesson-26": resolverReason("exercises/lesson-26/agent-reward.ts", "lesson-25's repetitionPenalty"),
-};
+/** A stub's call of the resolver, as lib/stubs.ts writes it: `resolveFunction<typeof …>("lesson-4", "renderChat", …)`. */
+const RESOLVER_CALL = /\bresolveFunction\s*(?:<[^>]*>)?\s*\(\s*"(lesson-\d+)"/g;
+
+const byNumber = (a: string, b: string) => Number(a.slice(7)) - Number(b.slice(7));
+
+/** The lessons whose functions a lesson's stubs (file name → text) take through lib/resolver.ts, in lesson order. */
+export function borrowedLessons(stubs: Readonly<Record<string, string>>): string[] {
+  const found = new Set(Object.values(stubs).flatMap((text) => [...text.matchAll(RESOLVER_CALL)].map((m) => m[1])));
+  return [...found].sort(byNumber);
+}
+
+/**
+ * The lessons whose functions the page's resolver lends while `lesson` is graded: `direct` of the
+ * lesson (what its stubs and its cases take), then, in turn, what those lessons' own files take
+ * when they load (`direct` of each); not the graded lesson itself, whose files the worker has
+ * anyway. In lesson order.
+ */
+export function lentLessons(lesson: string, direct: (l: string) => readonly string[]): string[] {
+  const lent = new Set<string>();
+  const queue = [lesson];
+  while (queue.length > 0) {
+    for (const l of direct(queue.shift()!)) {
+      if (l === lesson || lent.has(l)) continue;
+      lent.add(l);
+      queue.push(l);
+    }
+  }
+  return [...lent].sort(byNumber);
+}

@@ -13,6 +13,12 @@ export interface BrowserLessonEntry {
   expected: string;
   /** Its exercise stubs: file name → text (the page's starting point). */
   stubs: string;
+  /**
+   * The lessons whose functions the worker's resolver lends while it is graded (lessons.ts's
+   * lentLessons: lesson 5 takes lesson 4's renderChat), each → its stubs, lent when the learner
+   * gives none of that lesson's files (as a fresh clone's exercises/ holds them).
+   */
+  borrows?: Record<string, string>;
 }
 
 export interface BrowserManifest {
@@ -24,3 +30,6 @@ export interface BrowserManifest {
   /** Graded lessons not supported in the browser yet, each with why (lessons.ts). */
   unsupported: Record<string, string>;
 }
+
+/** The folder of the build that holds tfjs-backend-wasm's .wasm files, beside the workers' scripts (backends.ts, train-build.ts). */
+export const WASM_FOLDER = "tfjs-wasm";

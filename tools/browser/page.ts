@@ -7,7 +7,7 @@
  */
 import { parseFrozen, type FrozenLesson } from "../../grader/engine/frozen.js";
 import type { CaseResult } from "../../grader/engine/types.js";
-import { compileLearnerFiles, startCompiler, type LibTable } from "./compile.js";
+import { compileLearnerFiles, startCompiler, type LessonFiles, type LibTable } from "./compile.js";
 import { gradeInBrowser, implDirOf } from "./judge-run.js";
 import type { BrowserManifest } from "./manifest.js";
 
@@ -24,9 +24,16 @@ export interface GradeOptions {
    * (to measure how a GPU backend's float32 differs: the tolerances stay the cpu's).
    */
   backend?: "cpu" | "webgl";
+  /**
+   * The learner's files of other lessons (lesson → file name → text), as a clone's exercises/ holds
+   * them: what a relative import of `../lesson-4/…` reads, and what lib/resolver.ts hands out for
+   * the lessons this one borrows from (the manifest's `borrows`; their stubs when not given).
+   */
+  otherLessons?: LessonFiles;
 }
 
-const base = new URL(".", document.baseURI);
+// The built folder: the page's own (grade.html), or the one a page names in <meta name="course-grading"> (the site's workspace pages).
+const base = new URL(document.querySelector<HTMLMetaElement>('meta[name="course-grading"]')?.content ?? ".", document.baseURI);
 const url = (p: string) => new URL(p, base).href;
 let manifest: Promise<BrowserManifest> | undefined;
 const getManifest = () => (manifest ??= fetch(url("manifest.json")).then((r) => r.json() as Promise<BrowserManifest>));
@@ -50,13 +57,25 @@ export async function grade(lesson: string, files: Record<string, string>, opts:
   await startCompiler(url(m.wasm));
   lib ??= text(m.lib).then((t) => JSON.parse(t) as LibTable);
   if (!frozen.has(lesson)) frozen.set(lesson, text(entry.expected).then(parseFrozen));
-  const compiled = await compileLearnerFiles(lesson, implDirOf(lesson), files, await lib);
+  const table = await lib;
+  // The lent lessons' files import this lesson's as `../lesson-N/…` too (lesson 11's reference imports lesson 12's rope).
+  const others = { ...(await borrowedFiles(entry.borrows ?? {}, opts.otherLessons ?? {})), [lesson]: files };
+  const compile = (dir: string, these: Record<string, string>) => compileLearnerFiles(lesson, dir, these, table, { others });
+  const compiled = await compile(implDirOf(lesson), files);
+  // The lessons the worker's resolver lends, compiled as the lesson's own (its refusals apply to them, as in the Node sandbox).
+  const lent = Object.fromEntries(await Promise.all(Object.keys(entry.borrows ?? {}).map(async (l) => [l, await compile(implDirOf(l), others[l])] as const)));
   const run = await gradeInBrowser(
-    { lesson, files, compiled, frozen: await frozen.get(lesson)!, workerUrl: url(m.worker), casesUrl: url(entry.cases), dataUrl: url(entry.data), only: opts.only, backend: opts.backend },
+    { lesson, files, compiled, lent, frozen: await frozen.get(lesson)!, workerUrl: url(m.worker), casesUrl: url(entry.cases), dataUrl: url(entry.data), only: opts.only, backend: opts.backend },
     { caseTimeoutMs: (opts.timeoutSeconds ?? 10) * 1000 },
   );
   if (run.fatal) throw new Error(`could not grade ${lesson}: ${run.fatal.message}`);
   return run.results.map((r) => ({ lesson, ...r, name: r.case }));
+}
+
+/** The given files of other lessons, with those of the lessons a lesson borrows from (lesson → its stubs' path): the learner's as given, else the stubs. */
+async function borrowedFiles(borrows: Record<string, string>, given: LessonFiles): Promise<LessonFiles> {
+  const entries = await Promise.all(Object.entries(borrows).map(async ([l, stubsPath]) => [l, given[l] ?? (JSON.parse(await text(stubsPath)) as Record<string, string>)] as const));
+  return { ...given, ...Object.fromEntries(entries) };
 }
 
 /** The lesson's stubs (file name → text), the starting point of the page's editor. */
@@ -113,7 +132,8 @@ async function setUpForm(): Promise<void> {
   const { supported, unsupported } = await lessons();
   for (const l of supported) select.append(new Option(l, l));
   const note = el<HTMLParagraphElement>("unsupported");
-  if (note) note.textContent = `Not in the browser yet: ${Object.entries(unsupported).map(([l, why]) => `${l} (${why})`).join("; ")}`;
+  const missing = Object.entries(unsupported);
+  if (note && missing.length > 0) note.textContent = `Not in the browser yet: ${missing.map(([l, why]) => `${l} (${why})`).join("; ")}`;
   select.onchange = () => void showLesson(select.value);
   await showLesson(select.value);
   button.onclick = async () => {

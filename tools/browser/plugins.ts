@@ -1,8 +1,9 @@
 /**
  * esbuild plugins for the browser bundles (build.ts): Node's built-in modules replaced by the small
  * stand-ins of shims/, `import.meta.url` made the file's own course path (so modules that find the
- * course root from it get "/"), and a guard that fails a lesson's bundle when its cases would carry
- * the reference solution or a known mistake's code into the page.
+ * course root from it get "/"), grader/engine/deps.ts replaced by its recording (as a student
+ * edition's is), lib/resolver.ts by the worker's lending stand-in, and a guard that fails a lesson's bundle when its cases would carry the reference
+ * solution or a known mistake's code into the page.
  */
 import type { Plugin } from "esbuild";
 import { readFileSync } from "node:fs";
@@ -60,8 +61,39 @@ export function notForThePage(file: string): string | undefined {
   const rel = relative(ROOT, file);
   if (rel.startsWith("solutions/")) return `the cases import the reference solution (${rel}) at run time`;
   if (/^grader\/lesson-\d+\//.test(rel) && MUTANTS_NAME.test(rel.split("/").pop()!)) return `the cases import the known mistakes (${rel})`;
-  if (rel === "grader/engine/deps.ts") return `the cases use grader/engine/deps.ts, which imports the reference solution of another lesson`;
   return undefined;
+}
+
+/** The borrowed functions graders call (grader/engine/deps.ts) answered from `source`, replay.ts's replaySource of a recording. */
+export function replayedDeps(source: string): Plugin {
+  const deps = join(ROOT, "grader", "engine", "deps.ts");
+  return {
+    name: "course-replayed-deps",
+    setup(b) {
+      b.onResolve({ filter: /\/deps\.js$/ }, async (args) => {
+        if (args.pluginData === "replayed-deps") return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: "replayed-deps" });
+        return r.path === deps ? { path: deps, namespace: "course-replayed-deps" } : undefined;
+      });
+      b.onLoad({ filter: /.*/, namespace: "course-replayed-deps" }, () => ({ contents: source, loader: "ts", resolveDir: join(ROOT, "grader", "engine") }));
+    },
+  };
+}
+
+/** The worker's stand-in for lib/resolver.ts (shims/resolver.ts), for every importer but the stand-in itself. */
+export function workerResolver(): Plugin {
+  const real = join(ROOT, "lib", "resolver.ts");
+  const standIn = join(SHIMS, "resolver.ts");
+  return {
+    name: "course-lending-resolver",
+    setup(b) {
+      b.onResolve({ filter: /\/resolver\.js$/ }, async (args) => {
+        if (args.pluginData === "lending-resolver" || args.importer === standIn) return undefined;
+        const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: "lending-resolver" });
+        return r.path === real ? { path: standIn } : undefined;
+      });
+    },
+  };
 }
 
 /** Fails the bundle when a module that must not reach the page is imported (notForThePage), naming the chain's last importer. */

@@ -1,96 +1,71 @@
 /**
- * The learner's side of grading in a browser: a Web Worker, the twin of
- * grader/engine/learner-child.ts. It loads the lesson's cases (the same grader/lesson-N/cases.ts,
- * bundled for the browser), evaluates the learner's compiled files, runs each planned case's inputs
- * through the learner's functions on TensorFlow.js's cpu backend and posts the outputs back as
- * data (the Node protocol's messages). No reference, no comparison, no verdict: the page judges.
- * A function that never returns is stopped by the page terminating this worker.
+ * The learner's side of grading in a browser: a Web Worker, the postMessage transport of
+ * grader/engine/learner-side.ts (as learner-child.ts is its IPC transport in Node). It loads the
+ * lesson's cases (the same grader/lesson-N/cases.ts, bundled for the browser), lends the
+ * learner's compiled files through its resolver (shims/resolver.ts: the Node sandbox's, with a
+ * student edition's choice of the learner's own functions), imports the learner's files, runs each planned case's inputs through the learner's functions on
+ * TensorFlow.js's cpu backend (unless asked for another) and posts the outputs back as data (the
+ * Node protocol's messages). No reference, no comparison, no verdict: the page judges. A function
+ * that never returns is stopped by the page terminating this worker.
  */
 import * as tf from "@tensorflow/tfjs";
-import { findCase, implementationOutput, plannedCases, type Implementation } from "../../grader/engine/run.js";
-import { probeOutputs } from "../../grader/engine/outputs.js";
-import { learnerLocation } from "../../grader/engine/location.js";
-import { withHiddenCases } from "../../grader/engine/hidden.js";
+import { messageQueue, serveLearner, type FileLoaders } from "../../grader/engine/learner-side.js";
 import type { LearnerMessage, LearnerRequest } from "../../grader/engine/protocol.js";
 import type { LessonGrader } from "../../grader/engine/types.js";
 import { installFiles } from "./shims/fs.js";
+import { lendingResolver } from "../../grader/engine/sandbox-resolver.js";
 import type { CompiledFile, PageToWorker, WorkerStart } from "./protocol.js";
-import { evaluateModule } from "./evaluate.js";
+import { importCompiled, SHARED_RESOLVER, shareWithLearnerCode } from "./evaluate.js";
+import * as resolver from "./shims/resolver.js";
 import { installSourceMappedStacks } from "./source-map.js";
+import { startBackend } from "./backends.js";
 
 const scope = self as unknown as { postMessage(m: unknown): void; onmessage: ((e: MessageEvent<PageToWorker>) => void) | null };
 // Taken before any learner module loads; a module that replaces postMessage later changes nothing the page relies on.
 const post = scope.postMessage.bind(scope) as (m: LearnerMessage | { type: "fatal"; message: string }) => void;
 
-const requests: PageToWorker[] = [];
-let wake: (() => void) | undefined;
-scope.onmessage = (e) => {
-  requests.push(e.data);
-  wake?.();
-};
-async function next(): Promise<PageToWorker> {
-  while (requests.length === 0) await new Promise<void>((r) => (wake = r));
-  return requests.shift()!;
-}
+const requests = messageQueue<PageToWorker>();
+scope.onmessage = (e) => requests.push(e.data);
 
-/** The learner's exports, file by file, and why a file failed to load (the words learner-child.ts uses). */
-function loadFiles(files: readonly CompiledFile[], implDir: string): { impl: Implementation; loadErrors: Map<string, string> } {
-  const impl: Implementation = {};
-  const loadErrors = new Map<string, string>();
-  for (const f of files) {
-    if ("error" in f) {
-      loadErrors.set(f.file, f.error);
-      continue;
-    }
-    try {
-      Object.assign(impl, evaluateModule(f.code, `${implDir}/${f.file}`, { "@tensorflow/tfjs": tf }));
-    } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      const at = err instanceof Error ? learnerLocation(String(err.stack ?? ""), implDir) : undefined;
-      loadErrors.set(f.file, `${f.file} threw while loading: ${msg.split("\n")[0]}${at ? ` (at ${at})` : ""}`);
-    }
-  }
-  return { impl, loadErrors };
+/** A compiled file's exports, imported once (as Node imports a module once); a file that did not compile rejects with why. */
+function loaderOf(f: CompiledFile): () => Promise<Record<string, unknown>> {
+  let loaded: Promise<Record<string, unknown>> | undefined;
+  return () => (loaded ??= "code" in f ? importCompiled(f.code) : Promise.reject(new Error(f.error)));
 }
 
 async function main(): Promise<void> {
-  const start = (await next()) as WorkerStart;
+  const start = (await requests.next()) as WorkerStart;
   if (start.type !== "start") return;
   // A shape error deep inside a TensorFlow.js kernel is 10+ frames below the learner's line.
   Error.stackTraceLimit = 100;
   installSourceMappedStacks();
   tf.env().set("PROD", true);
   installFiles((await (await fetch(start.dataUrl)).json()) as Record<string, string>);
+  // Before the cases load: course code they import may take lesson functions at load time (lesson 12's model pieces).
+  shareWithLearnerCode({ "@tensorflow/tfjs": tf, [SHARED_RESOLVER]: resolver });
+  const files: FileLoaders = Object.fromEntries(start.files.flatMap((f) => ("code" in f ? [[f.file, loaderOf(f)]] : [])));
+  // The other lessons' files, and this lesson's own (the same modules the cases run): lesson 11's file takes lesson 12's applyRope while lesson 12's model cases run it.
+  const lent = { ...Object.fromEntries(Object.entries(start.lent).map(([lesson, compiled]) => [lesson, compiled.map(loaderOf)])), [start.lesson]: Object.values(files) };
+  resolver.lend(lendingResolver(start.lesson, Object.fromEntries(Object.entries(lent).map(([lesson, loaders]) => [lesson, { source: "exercises" as const, files: loaders }]))));
   const lessonGrader = ((await import(/* @vite-ignore */ start.casesUrl)) as { default: LessonGrader }).default;
-  const job = (await next()) as LearnerRequest;
-  if (job.type !== "run") return;
-  const grader = withHiddenCases(lessonGrader, job.hiddenSalt);
-  // tf.setBackend resolves false (and stays where it was) when a backend fails to start: checked.
-  if (!(await tf.setBackend(start.backend))) return post({ type: "fatal", message: `TensorFlow.js's ${start.backend} backend did not start in this browser` });
-  await tf.ready();
-  const backend = tf.getBackend();
-  const { impl, loadErrors } = loadFiles(start.files, start.implDir);
-  post({ type: "loaded", backend });
-  for (const key of plannedCases(grader, job.only, new Set(job.skip))) {
-    // Learner code may have switched the backend or reset the engine: every case starts on the one reported.
-    await tf.ready();
-    if (tf.getBackend() !== backend) await tf.setBackend(backend);
-    const found = findCase(grader, key.exercise, key.case)!;
-    post({ type: "start", exercise: key.exercise, case: key.case });
-    const output = implementationOutput(found.ex, found.c, impl, { loadErrors, implDir: start.implDir });
-    post({ type: "output", exercise: key.exercise, case: key.case, output });
-  }
-  post({ type: "done" });
-  for (;;) {
-    const req = await next();
-    if (req.type !== "probe") return;
-    await tf.ready();
-    if (tf.getBackend() !== backend) await tf.setBackend(backend);
-    const found = findCase(grader, req.exercise, req.case);
-    const fn = found ? impl[found.ex.name] : undefined;
-    const outputs = found && typeof fn === "function" ? probeOutputs(found.ex, found.c, fn, { implDir: start.implDir }) : [];
-    post({ type: "probe", exercise: req.exercise, case: req.case, outputs });
-  }
+  const failedFiles = new Map(start.files.flatMap((f) => ("error" in f ? [[f.file, f.error] as const] : [])));
+  await serveLearner(lessonGrader, {
+    next: () => requests.next() as Promise<LearnerRequest>,
+    send: post,
+    startBackend: async () => {
+      // Started and checked (backends.ts): a backend that does not start is fatal, never a silent fallback.
+      const notStarted = await startBackend(start.backend);
+      if (notStarted) {
+        post({ type: "fatal", message: `TensorFlow.js's ${start.backend} backend did not start in this browser: ${notStarted}` });
+        return undefined;
+      }
+      await tf.ready();
+      return tf.getBackend();
+    },
+    files,
+    failedFiles,
+    implDir: start.implDir,
+  });
 }
 
 main().catch((err: unknown) => post({ type: "fatal", message: `the grading worker failed: ${err instanceof Error ? err.message : String(err)}` }));

@@ -11,7 +11,8 @@ import { TIERS } from "../../grader/engine/hint-types.js";
 import { anyLesson, parseArgs, runCommand, UsageError } from "./cli-support.js";
 import { functionToHint, loadHints } from "./hints.js";
 import { readProgress, updateProgress } from "./progress.js";
-import { lessonFileShown, loadLessonZh, localHints, say, TIER_LABELS_ZH, wrapWide, zh } from "../../grader/i18n.js";
+import { lessonFileShown, loadLessonZh, localHints, say, TIER_LABELS_ZH, zh } from "../../grader/i18n.js";
+import { formatHintTiers, tierLabel } from "./hint-format.js";
 
 const USAGE = `usage: npm run hint lesson-NN [function]
 
@@ -27,23 +28,6 @@ const USAGE_ZH = `用法：npm run hint lesson-NN [函数名]
   npm run hint lesson-23 maskedGae    给 maskedGae 的下一条提示
 
 每运行一次多揭示一层：${TIERS.map((t) => TIER_LABELS_ZH[t.key]).join("，然后是")}。`;
-
-/** A tier's label in the learner's language. */
-const tierLabel = (tier: (typeof TIERS)[number]): string => say(tier.label, TIER_LABELS_ZH[tier.key]);
-
-/** Wraps `text` to `width` columns, each line starting with `indent`. */
-function wrap(text: string, width: number, indent: string): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/)) {
-    if (line && indent.length + line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(indent + line);
-  return lines.join("\n");
-}
 
 /**
  * Why `name` gets no hint, with the nearest name when it looks like a typo (as `npm run grade`
@@ -123,15 +107,7 @@ async function main(): Promise<number> {
     });
   }
   const width = Math.min(process.stdout.columns || 100, 100);
-  console.log(chalk.bold(say(`${lesson.id} · ${name} — hint ${showing} of ${TIERS.length}`, `${lesson.id} · ${name} — 第 ${showing} 条提示（共 ${TIERS.length} 条）`)));
-  TIERS.slice(0, showing).forEach((tier, i) => {
-    const latest = i === showing - 1 && showing > seen;
-    console.log("");
-    console.log(`  ${i + 1}. ${tierLabel(tier)}${latest ? chalk.cyan(say("  (new)", "  （新）")) : ""}`);
-    // Chinese has no spaces between words: wrapWide may break between two CJK characters.
-    const body = zh() ? wrapWide(fnHints[tier.key], width, "     ") : wrap(fnHints[tier.key], width, "     ");
-    console.log(latest ? body : chalk.dim(body));
-  });
+  console.log(formatHintTiers({ lesson: lesson.id, name, hints: fnHints, showing, seen, width }));
   console.log("");
   if (showing < TIERS.length && zh()) {
     console.log(chalk.dim(`再运行一次 \`npm run hint ${lesson.id} ${name}\`，看下一层：${tierLabel(TIERS[showing])}。`));

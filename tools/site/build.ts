@@ -17,6 +17,7 @@ import { codeBlock, createMarkdown, renderMarkdown, type Heading, type LinkTarge
 import { escapeHtml } from "./html.js";
 import { COURSE_NAME, STYLE, layout, type LanguageSwitch, type NavLink } from "./page.js";
 import { ENGLISH_ONLY_ZH, LANG_DIR, WORDS, titleFromHeading, type SiteLang } from "./languages.js";
+import { writeWorkspacePage, writeWorkspaceStyle, type WorkspacePlan } from "./workspace.js";
 
 export interface BuildOptions {
   outDir: string;
@@ -26,6 +27,11 @@ export interface BuildOptions {
   lessonsDir?: string;
   /** Where the Chinese lessons live (`<lessonsDir>/zh` unless a test says otherwise). */
   zhLessonsDir?: string;
+  /**
+   * Write a workspace page beside each lesson page the plan names, and link it from the lesson
+   * (workspace.ts; workspace-build.ts builds the grading folder they use). Off by default.
+   */
+  workspace?: WorkspacePlan;
 }
 
 export interface BuildResult {
@@ -233,6 +239,7 @@ export function buildSite(opts: BuildOptions): BuildResult {
   const zhDir = opts.zhLessonsDir ?? join(lessonsDir, "zh");
   prepareOutDir(outDir);
   copyAssets(outDir);
+  if (opts.workspace) writeWorkspaceStyle(outDir);
   mkdirSync(join(outDir, "zh"), { recursive: true });
   const md = createMarkdown();
   const lessons = CATALOG.filter((l) => existsSync(join(lessonsDir, l.file)));
@@ -253,16 +260,18 @@ export function buildSite(opts: BuildOptions): BuildResult {
     const exercises = exercisesSection(lesson, toc);
     const solutions = opts.withSolutions ? solutionsSection(lesson, toc) : "";
     const [prev, next] = [lessons[i - 1], lessons[i + 1]];
+    const switchTo = lessonSwitch(lesson, "en", written);
+    const workspace = opts.workspace && writeWorkspacePage(outDir, { lesson, lang: "en", title: lesson.title, html, switchTo }, opts.workspace);
     const page = layout({
       title: WORDS.en.lessonTitle(lesson, lesson.title),
-      body: `<article>\n${html}\n${exercises}\n${solutions}\n</article>`,
+      body: `<article>\n${workspace?.link ?? ""}${html}\n${exercises}\n${solutions}\n</article>`,
       toc,
       previous: prev && { href: pageName(prev), label: `${prev.number} · ${prev.title}` },
       next: next && { href: pageName(next), label: `${next.number} · ${next.title}` },
-      switchTo: lessonSwitch(lesson, "en", written),
+      switchTo,
     });
     writeFileSync(join(outDir, pageName(lesson)), page);
-    pages.push(pageName(lesson));
+    pages.push(pageName(lesson), ...(workspace ? [workspace.page] : []));
   });
   // The Chinese pages: headings take the English twin's ids, so an anchor means the same section in both.
   const titles = new Map<string, string>();
@@ -283,18 +292,20 @@ export function buildSite(opts: BuildOptions): BuildResult {
     const exercises = exercisesSection(lesson, toc, "zh");
     const solutions = opts.withSolutions ? solutionsSection(lesson, toc, "zh") : "";
     const i = sequence.indexOf(lesson);
+    const switchTo = lessonSwitch(lesson, "zh", written);
+    const workspace = opts.workspace && writeWorkspacePage(outDir, { lesson, lang: "zh", title: titles.get(lesson.id) ?? lesson.title, html, switchTo }, opts.workspace);
     const page = layout({
       title: WORDS.zh.lessonTitle(lesson, titles.get(lesson.id) ?? lesson.title),
-      body: `<article>\n${html}\n${exercises}\n${solutions}\n</article>`,
+      body: `<article>\n${workspace?.link ?? ""}${html}\n${exercises}\n${solutions}\n</article>`,
       toc,
       previous: neighbour(sequence[i - 1]),
       next: neighbour(sequence[i + 1]),
       lang: "zh",
       root: "../",
-      switchTo: lessonSwitch(lesson, "zh", written),
+      switchTo,
     });
     writeFileSync(join(outDir, "zh", pageName(lesson)), page);
-    pages.push(`zh/${pageName(lesson)}`);
+    pages.push(`zh/${pageName(lesson)}`, ...(workspace ? [workspace.page] : []));
   }
   return { outDir, pages, lessons, zhLessons, problems };
 }

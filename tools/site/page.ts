@@ -1,7 +1,9 @@
 /**
  * The HTML around the rendered markdown: one layout for every page (header with the language
  * switch, optional table of contents, previous/next links), and the site's stylesheet. No
- * JavaScript: the pages are static. English pages sit at the site's root, Chinese ones in zh/.
+ * JavaScript, but on the workspace pages (tools/site/workspace.ts), which add their own script and
+ * stylesheet (`head`) and take the whole width (`wide`). English pages sit at the site's root,
+ * Chinese ones in zh/.
  */
 import { escapeHtml } from "./html.js";
 import type { Heading } from "./markdown.js";
@@ -35,6 +37,10 @@ export interface PageSpec {
   root?: string;
   /** The link to this page in the other language (or the note that there is none yet). */
   switchTo?: LanguageSwitch;
+  /** More of the page's <head> (a workspace page's stylesheet, script and settings). */
+  head?: string;
+  /** The whole window's width, no column limit (a workspace page: the lesson beside the editor). */
+  wide?: boolean;
 }
 
 function pager(spec: PageSpec): string {
@@ -69,10 +75,10 @@ export function layout(spec: PageSpec): string {
 <link rel="stylesheet" href="${root}assets/katex/katex.min.css">
 <link rel="stylesheet" href="${root}assets/highlight.css">
 <link rel="stylesheet" href="${root}assets/style.css">
-</head>
+${spec.head ?? ""}</head>
 <body>
 <header class="site-header"><a href="index.html">${COURSE_NAME}</a>${switchHtml(spec.switchTo)}</header>
-<div class="page${hasToc ? " with-toc" : ""}">
+<div class="page${hasToc ? " with-toc" : ""}${spec.wide ? " wide" : ""}">
 ${hasToc ? tocHtml(spec.toc ?? [], zh) : ""}
 <main>
 ${pager(spec)}

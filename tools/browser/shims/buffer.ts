@@ -1,7 +1,7 @@
 /**
  * The part of Node's `Buffer` that the grader's modules use at run time in the browser (injected
  * into tools/browser/'s bundles): bytes from base64 text (frozen expectations, frozen.ts's reviver)
- * and a byte view of an ArrayBuffer (encoded.ts's hashing). A Uint8Array stands in for a Buffer.
+ * a byte view of an ArrayBuffer (encoded.ts's hashing) and a text's UTF-8 length. A Uint8Array stands in for a Buffer.
  */
 function fromBase64(text: string): Uint8Array {
   const bin = atob(text);
@@ -19,5 +19,9 @@ export const Buffer = {
   },
   isBuffer(v: unknown): boolean {
     return v instanceof Uint8Array;
+  },
+  /** The UTF-8 length of `text` (labs/lesson-7/data.ts reports the corpus's size). */
+  byteLength(text: string): number {
+    return new TextEncoder().encode(text).length;
   },
 };

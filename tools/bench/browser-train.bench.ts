@@ -1,0 +1,9 @@
+/**
+ * npm run bench browser-train [COURSE_BENCH_STEPS=20]: lab 7's tiny pretraining in Chromium's
+ * training page on every backend that starts here (tools/bench/browser-train.ts).
+ */
+import { benchBrowserTraining } from "./browser-train.js";
+
+export default function browserTrainBench(): Promise<string> {
+  return benchBrowserTraining(Number(process.env.COURSE_BENCH_STEPS ?? 20));
+}

@@ -1,0 +1,137 @@
+/**
+ * The training page's Web Worker: lab 7's tiny pretraining (labs/lesson-7/) on the backend the page
+ * asks for (or the best one, backends.ts), with the lesson functions chosen as lib/resolver.ts
+ * chooses them (train-resolve.ts): the learner's passing files compiled by the page, else the
+ * published reference, else "finish lesson N first". The model, optimiser and step are lib/'s
+ * (MiniMindTS, AdamW, trainStep); the corpus and batches are lab 7's (labs/lesson-7/data.ts), read
+ * from the data table the page's build wrote. One `step` message a step; `stop` ends the run
+ * after the step in flight; a learner function that never returns is ended by the page
+ * terminating this worker.
+ */
+import * as tfjs from "@tensorflow/tfjs";
+import * as tf from "../../lib/tf.js";
+import { MiniMindTS } from "../../lib/model/model.js";
+import type { ModelPieces } from "../../lib/model/pieces.js";
+import { AdamW, trainStep } from "../../lib/model/train.js";
+import { describeRun, LessonNotFinishedError, LessonsNotFinishedError } from "../../lib/resolver.js";
+import { courseTokenizer } from "../../lib/tokenizer.js";
+import { pretrainArgs, pretrainModelConfig, type PretrainFunctions } from "../../labs/lesson-7/config.js";
+import { asBatch, batches, loadCorpus } from "../../labs/lesson-7/data.js";
+import { probeBackends, startBackend } from "./backends.js";
+import { importCompiled, shareWithLearnerCode } from "./evaluate.js";
+import type { CompiledFile } from "./protocol.js";
+import { installFiles } from "./shims/fs.js";
+import { chooseFunctions, type LoadedLesson } from "./train-resolve.js";
+import { trainFunctionHomes } from "./train-plan.js";
+import { WARM_UP_STEPS, type PageToTrainWorker, type TrainLesson, type TrainWorkerToPage } from "./train-protocol.js";
+
+const scope = self as unknown as { postMessage(m: unknown): void; onmessage: ((e: MessageEvent<PageToTrainWorker>) => void) | null };
+const post = scope.postMessage.bind(scope) as (m: TrainWorkerToPage) => void;
+
+let stopAsked = false;
+let started = false;
+scope.onmessage = (e) => {
+  if (e.data.type === "stop") stopAsked = true;
+  else if (e.data.type === "probe") void probeBackends().then((backends) => post({ type: "probe", backends }));
+  else if (!started) {
+    started = true;
+    train(e.data).catch((err: unknown) => post({ type: "fatal", message: `the training worker failed: ${err instanceof Error ? err.message : String(err)}` }));
+  }
+};
+
+/** The exports of `files` (compiled ES modules), or why one could not be used. */
+async function load(files: readonly CompiledFile[]): Promise<Record<string, unknown> | string> {
+  const exports: Record<string, unknown> = {};
+  for (const f of files) {
+    if ("error" in f) return `not usable here (${f.error.split("\n")[0]})`;
+    try {
+      Object.assign(exports, await importCompiled(f.code));
+    } catch (err) {
+      return `not usable here (${f.file} threw while loading: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]})`;
+    }
+  }
+  return exports;
+}
+
+async function loadLessons(lessons: Record<string, TrainLesson>): Promise<Record<string, LoadedLesson>> {
+  shareWithLearnerCode({ "@tensorflow/tfjs": tfjs });
+  const out: Record<string, LoadedLesson> = {};
+  for (const [lesson, l] of Object.entries(lessons)) {
+    const reference = l.reference ? await load(l.reference) : undefined;
+    out[lesson] = { learner: typeof l.learner === "string" ? l.learner : await load(l.learner), reference: typeof reference === "object" ? reference : undefined };
+  }
+  return out;
+}
+
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+
+async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promise<void> {
+  installFiles((await (await fetch(job.dataUrl)).json()) as Record<string, string>);
+  const choice = job.choice;
+  const notStarted = await startBackend(choice.backend);
+  if (notStarted) return post({ type: "fatal", message: `TensorFlow.js's ${choice.backend} backend did not start in this browser: ${notStarted}` });
+  post({ type: "backend", choice });
+
+  const s = job.settings;
+  const args = pretrainArgs(choice.backend, (name, fallback) => {
+    const key = name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof s;
+    return s[key] ?? fallback;
+  });
+  const tok = courseTokenizer();
+  const config = pretrainModelConfig(args, tok.vocabSize);
+  const homes = trainFunctionHomes(config);
+  let fns: ModelPieces & PretrainFunctions;
+  let whose: string[];
+  try {
+    const chosen = chooseFunctions<ModelPieces & PretrainFunctions>(homes as { [K in keyof (ModelPieces & PretrainFunctions)]: string }, await loadLessons(job.lessons));
+    fns = chosen.fns;
+    whose = describeRun(chosen.choices);
+  } catch (err) {
+    if (!(err instanceof LessonNotFinishedError)) throw err;
+    const lessons = err instanceof LessonsNotFinishedError ? [...new Set(err.missing.map((m) => m.lesson))] : [err.lesson];
+    return post({ type: "missing", message: err.message, lessons });
+  }
+
+  const model = MiniMindTS.init(config, 42, { pieces: fns });
+  const corpus = loadCorpus(fns.pretrainSample, args.maxSeqLen);
+  post({
+    type: "plan",
+    whose,
+    parameters: model.trainableVariables().reduce((n, v) => n + v.size, 0),
+    config: `hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${config.numAttentionHeads} heads over ${config.numKeyValueHeads} kv heads, vocab ${config.vocabSize}; batch ${args.batchSize} × ${args.maxSeqLen} tokens, lr ${args.learningRate}`,
+    trainSentences: corpus.train.length,
+    heldOutSentences: corpus.heldOut.length,
+  });
+  const heldOut = asBatch(corpus.heldOut);
+  const heldOutLoss = () => tf.tidy(() => model.loss(heldOut.inputIds, heldOut.labels).logitsLoss.dataSync()[0]);
+  post({ type: "held-out", step: 0, loss: heldOutLoss() });
+
+  const optimizer = new AdamW(model.trainableVariables());
+  const t0 = performance.now();
+  let warm: number | undefined;
+  let step = 0;
+  for (const batch of batches(corpus.train, args.batchSize, args.steps, 42)) {
+    step++;
+    const lr = fns.cosineLr(step, args.steps, args.learningRate);
+    const result = trainStep(model, optimizer, batch.inputIds, batch.labels, lr, fns.clipGradNorm, args.gradClip);
+    tf.dispose([batch.inputIds, batch.labels]);
+    if (step === WARM_UP_STEPS) warm = performance.now();
+    post({ type: "step", step, steps: args.steps, loss: result.loss, lr, stepsPerSecond: step / ((performance.now() - t0) / 1000) });
+    if (step % job.heldOutEvery === 0 || step === args.steps) post({ type: "held-out", step, loss: heldOutLoss() });
+    // Lets the page's `stop` in.
+    await nextTask();
+    if (stopAsked) break;
+  }
+  const end = performance.now();
+  tf.dispose([heldOut.inputIds, heldOut.labels]);
+  const samples = ["The cat", "In winter"].map((prompt) => {
+    const ids = tf.tensor2d([[tok.bosId, ...tok.encode(prompt)]], undefined, "int32");
+    const out = model.generate(ids, { maxNewTokens: 24, eosTokenId: tok.eosId, pickToken: model.sampler({ seed: 7, temperature: 0.7, topK: 20, topP: 0.9 }) });
+    const text = prompt + tok.decode(Array.from(out.dataSync()).slice(ids.shape[1]), { skipSpecialTokens: true });
+    tf.dispose([ids, out]);
+    return { prompt, text };
+  });
+  model.dispose();
+  const steady = warm !== undefined && step > WARM_UP_STEPS ? (step - WARM_UP_STEPS) / ((end - warm) / 1000) : undefined;
+  post({ type: "done", steps: step, seconds: (end - t0) / 1000, steadyStepsPerSecond: steady, stopped: stopAsked, samples });
+}
