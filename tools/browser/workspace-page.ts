@@ -183,7 +183,9 @@ async function onGrade(): Promise<void> {
   const files = currentFiles();
   const t0 = performance.now();
   try {
-    const records = await grade(lesson, files);
+    // The lessons this one borrows from are graded with the learner's own saved files of them, as
+    // the Node sandbox lends them in a student edition (page.ts falls back to their stubs).
+    const records = await grade(lesson, files, { otherLessons: await store.allFiles() });
     summaries = summarise(records);
     const verbose = $<HTMLInputElement>("ws-verbose").checked;
     const text = inLanguage(() => formatGradedLesson({ printed: "", backend: "cpu" }, summaries, { title, verbose, verboseCommand: words.verbose, ms: performance.now() - t0, next: words.next }));
