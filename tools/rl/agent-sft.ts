@@ -5,8 +5,11 @@
  * the rest answered directly.
  *
  *   node --import tsx tools/rl/agent-sft.ts [--tool-fraction 0.5] [--synthetic 2500] [--seed 42] [--with-schemas] [--out runs/agent-sft/sft.jsonl]
- *   npm run train -- sft --data runs/agent-sft/sft.jsonl --from runs/rl-sft/full_sft_128.safetensors --out runs/agent-sft \
- *     --max-seq-len 144 --batch-size 16 --learning-rate 0.003 --steps 340
+ *
+ * Lesson 26's measured start (every conversation through the calculator, 12,000 synthetic tasks):
+ *   node --import tsx tools/rl/agent-sft.ts --tool-fraction 1 --synthetic 12000
+ *   npm run train -- sft --data runs/agent-sft/sft.jsonl --from runs/pretrain-tiny/pretrain_128.safetensors --out runs/agent-sft \
+ *     --max-seq-len 136 --batch-size 8 --learning-rate 0.003 --steps 1200
  *
  * agent-heldout.jsonl is never written: it is what the agent run measures tool use and accuracy on.
  */
