@@ -25,15 +25,30 @@ const LESSONS = ["lesson-9", "lesson-10", "lesson-14"];
  * Measured here (Debian's Chromium, SwiftShader, no GPU): the reference cases each backend fails
  * with the cpu's tolerances ("lesson › exercise › case"). docs/BROWSER.md gives the differences.
  */
+const CLIP_REAL_GRADIENTS = [
+  "lesson-14 › clipGradNorm › real gradients of a 2-layer network (8→32→4), maxNorm 1 (seed 1)",
+  "lesson-14 › clipGradNorm › real gradients, large weights (seed 2, maxNorm 0.5)",
+  "lesson-14 › clipGradNorm › real gradients below the limit (seed 3, maxNorm 100)",
+];
 const DOCUMENTED_FAILURES: Record<Exclude<BrowserBackend, "cpu">, string[]> = {
+  // Does not start here (DOCUMENTED_NOT_HERE): nothing graded.
   webgpu: [],
-  webgl: [],
-  wasm: [],
+  webgl: [
+    "lesson-10 › causalLmLoss › every label ignored: 0/0 is NaN, as in PyTorch (seed 6, B=2 T=5 V=7)",
+    "lesson-10 › causalLmLoss › one position: nothing to predict, NaN (seed 7, B=3 T=1 V=5)",
+    ...CLIP_REAL_GRADIENTS,
+  ],
+  wasm: [
+    "lesson-10 › causalLmLoss › one position: nothing to predict, NaN (seed 7, B=3 T=1 V=5)",
+    ...CLIP_REAL_GRADIENTS,
+    "lesson-14 › clipGradNorm › a real model's size: one [768, 768] gradient (589,824 numbers) and two small ones, maxNorm 1",
+  ],
 };
 
 /** Measured here: why a backend does not start (docs/BROWSER.md). */
 const DOCUMENTED_NOT_HERE: Partial<Record<BrowserBackend, RegExp>> = {
-  webgpu: /read back with dataSync\(\) gave 0 instead of 96/,
+  // Its synchronous read-back gives zeros on SwiftShader; with another Chromium busy on the GPU process, now and then no adapter at all.
+  webgpu: /read back with dataSync\(\) gave 0 instead of 96|WebGPU found no adapter/,
 };
 
 interface Record_ {
@@ -78,7 +93,7 @@ async function failures(backend: BrowserBackend): Promise<Record<string, string>
   for (const lesson of LESSONS) {
     const files = tsFiles(join(paths.solutions, lesson));
     // The page's grade() takes any backend the worker accepts (protocol.ts's BrowserBackend).
-    const report = (await page.evaluate(([l, f, b]) => window.course.grade(l, f, { backend: b as "cpu" }), [lesson, files, backend] as const)) as Record_[];
+    const report = (await page.evaluate(([l, f, b]) => window.course.grade(l, f, { backend: b }), [lesson, files, backend] as const)) as Record_[];
     expect(report.length).toBeGreaterThan(0);
     for (const r of report.filter((x) => x.status !== "passed")) out[`${lesson} › ${r.exercise} › ${r.name}`] = `${r.status}: ${r.message ?? ""}`;
   }

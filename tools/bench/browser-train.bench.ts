@@ -5,5 +5,6 @@
 import { benchBrowserTraining } from "./browser-train.js";
 
 export default function browserTrainBench(): Promise<string> {
-  return benchBrowserTraining(Number(process.env.COURSE_BENCH_STEPS ?? 20));
+  // Each backend's line on stderr as it is measured: the cpu and SwiftShader runs take minutes.
+  return benchBrowserTraining(Number(process.env.COURSE_BENCH_STEPS ?? 20), (line) => console.error(line));
 }

@@ -82,29 +82,34 @@ function folderBytes(dir: string): number {
 
 const mib = (n: number) => `${(n / 2 ** 20).toFixed(1)} MiB`;
 
-/** The bench: `steps` steps of lab 7's run on each backend that starts here, in one page. */
-export async function benchBrowserTraining(steps = 20): Promise<string> {
+/** The bench: `steps` steps of lab 7's run on each backend that starts here, in one page; each line is also passed to `progress` as it is measured. */
+export async function benchBrowserTraining(steps = 20, progress: (line: string) => void = () => undefined): Promise<string> {
   if (!chromiumReady) return `browser-train: no Chromium (set COURSE_CHROMIUM): not measured`;
   const site = await openTrainingSite(TRAIN_LESSONS);
   try {
-    const lines = [`browser-train: lab 7's tiny pretraining in Chromium's training page, ${steps} steps a backend (lab defaults otherwise)`];
-    lines.push(`  first load (page, hook, backend probe): ${(site.firstLoadMs / 1000).toFixed(1)} s; ${mib(site.fetchedBytes())} fetched`);
+    const lines: string[] = [];
+    const push = (line: string) => {
+      lines.push(line);
+      progress(line);
+    };
+    push(`browser-train: lab 7's tiny pretraining in Chromium's training page, ${steps} steps a backend (lab defaults otherwise)`);
+    push(`  first load (page, hook, backend probe): ${(site.firstLoadMs / 1000).toFixed(1)} s; ${mib(site.fetchedBytes())} fetched`);
     for (const b of site.backends) {
       if (b.why) {
-        lines.push(`  ${b.backend.padEnd(7)} not here: ${b.why}`);
+        push(`  ${b.backend.padEnd(7)} not here: ${b.why}`);
         continue;
       }
       const r = await trainInPage(site.page, { backend: b.backend, settings: { steps }, heldOutEvery: steps });
       if (r.error || r.missing || r.losses.length === 0) {
-        lines.push(`  ${b.backend.padEnd(7)} failed: ${r.error ?? r.missing?.message ?? "no steps"}`);
+        push(`  ${b.backend.padEnd(7)} failed: ${r.error ?? r.missing?.message ?? "no steps"}`);
         continue;
       }
       const first = r.losses[0][1];
       const last = r.losses[r.losses.length - 1][1];
-      lines.push(`  ${b.backend.padEnd(7)} ${(r.stepsPerSecond ?? 0).toFixed(2)} steps/s over the run, ${(r.steadyStepsPerSecond ?? 0).toFixed(2)} after 2 warm-up steps; loss ${first.toFixed(3)} → ${last.toFixed(3)} in ${(r.seconds ?? 0).toFixed(1)} s`);
+      push(`  ${b.backend.padEnd(7)} ${(r.stepsPerSecond ?? 0).toFixed(2)} steps/s over the run, ${(r.steadyStepsPerSecond ?? 0).toFixed(2)} after 2 warm-up steps; loss ${first.toFixed(3)} → ${last.toFixed(3)} in ${(r.seconds ?? 0).toFixed(1)} s`);
     }
     const manifest = JSON.parse(readFileSync(join(site.dir, "site", "train.json"), "utf8")) as { references: Record<string, string> };
-    lines.push(`  fetched by the page and its workers, first load and every run: ${mib(site.fetchedBytes())}; the whole built folder (grading of lesson-9, training, ${Object.keys(manifest.references).length} references): ${mib(folderBytes(join(site.dir, "site")))}`);
+    push(`  fetched by the page and its workers, first load and every run: ${mib(site.fetchedBytes())}; the whole built folder (grading of lesson-9, training, ${Object.keys(manifest.references).length} references): ${mib(folderBytes(join(site.dir, "site")))}`);
     return lines.join("\n");
   } finally {
     await site.close();

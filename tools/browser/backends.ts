@@ -36,7 +36,9 @@ async function missingPrerequisite(name: BrowserBackend): Promise<string | undef
   if (name === "webgpu") {
     const gpu = (navigator as Navigator & { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
     if (!gpu) return "this browser offers no WebGPU here (navigator.gpu is missing; Chromium on Linux needs --enable-unsafe-webgpu)";
-    if (!(await gpu.requestAdapter().catch(() => null))) return "WebGPU found no adapter (no usable GPU, or the GPU is blocked)";
+    // Measured here: with another Chromium busy, requestAdapter() may never settle; 10 s is "none".
+    const adapter = await Promise.race([gpu.requestAdapter().catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+    if (!adapter) return "WebGPU found no adapter (no usable GPU, or the GPU is blocked)";
   }
   if (name === "webgl" && typeof OffscreenCanvas === "undefined") return "this worker has no OffscreenCanvas, which WebGL in a worker needs";
   return undefined;

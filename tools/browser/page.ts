@@ -9,6 +9,7 @@ import { parseFrozen, type FrozenLesson } from "../../grader/engine/frozen.js";
 import type { CaseResult } from "../../grader/engine/types.js";
 import { compileLearnerFiles, startCompiler, type LessonFiles, type LibTable } from "./compile.js";
 import { gradeInBrowser, implDirOf } from "./judge-run.js";
+import type { BrowserBackend } from "./backend-choice.js";
 import type { BrowserManifest } from "./manifest.js";
 
 /** One record of the JSON report, as grade-cli.ts's --json writes it. */
@@ -20,10 +21,10 @@ export interface GradeOptions {
   /** Grade only these functions. */
   only?: string[];
   /**
-   * The worker's TensorFlow.js backend: "cpu" (default; exact, as the Node grader's) or "webgl"
-   * (to measure how a GPU backend's float32 differs: the tolerances stay the cpu's).
+   * The worker's TensorFlow.js backend: "cpu" (default; exact, as the Node grader's) or another
+   * (to measure how a GPU backend's float32 differs: the tolerances stay the cpu's; docs/BROWSER.md).
    */
-  backend?: "cpu" | "webgl";
+  backend?: BrowserBackend;
   /**
    * The learner's files of other lessons (lesson → file name → text), as a clone's exercises/ holds
    * them: what a relative import of `../lesson-4/…` reads, and what lib/resolver.ts hands out for
