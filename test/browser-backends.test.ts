@@ -13,6 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// One record of `--json` (grade-cli.ts) or of `window.course.grade`: the page's own type.
+import type { ReportRecord } from "../tools/browser/page.js";
 import { ROOT, paths } from "../grader/engine/paths.js";
 import { buildBrowserGrading } from "../tools/browser/build.js";
 import { BROWSER_BACKENDS, type BackendAvailability, type BrowserBackend } from "../tools/browser/backend-choice.js";
@@ -55,13 +57,6 @@ const DOCUMENTED_NOT_HERE: Partial<Record<BrowserBackend, RegExp>> = {
   webgl: /\S/,
 };
 
-interface Record_ {
-  lesson: string;
-  exercise: string;
-  name: string;
-  status: string;
-  message?: string;
-}
 
 let dir: string;
 let server: RunningServer;
@@ -97,7 +92,7 @@ async function failures(backend: BrowserBackend): Promise<Record<string, string>
   for (const lesson of LESSONS) {
     const files = tsFiles(join(paths.solutions, lesson));
     // The page's grade() takes any backend the worker accepts (protocol.ts's BrowserBackend).
-    const report = (await page.evaluate(([l, f, b]) => window.course.grade(l, f, { backend: b }), [lesson, files, backend] as const)) as Record_[];
+    const report = (await page.evaluate(([l, f, b]) => window.course.grade(l, f, { backend: b }), [lesson, files, backend] as const)) as ReportRecord[];
     expect(report.length).toBeGreaterThan(0);
     for (const r of report.filter((x) => x.status !== "passed")) out[`${lesson} › ${r.exercise} › ${r.name}`] = `${r.status}: ${r.message ?? ""}`;
   }

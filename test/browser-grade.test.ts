@@ -18,6 +18,8 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// One record of `--json` (grade-cli.ts) or of `window.course.grade`: the page's own type.
+import type { ReportRecord } from "../tools/browser/page.js";
 import { ROOT, casesFile, paths } from "../grader/engine/paths.js";
 import type { LessonGrader, MutantDef } from "../grader/engine/types.js";
 import { buildBrowserGrading } from "../tools/browser/build.js";
@@ -32,16 +34,6 @@ const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable
 const browserReady = existsSync(CHROMIUM) || process.env.CI !== undefined;
 if (!browserReady) console.warn(`browser-grade.test.ts: no browser at ${CHROMIUM} (apt-get install -y chromium, or set COURSE_CHROMIUM): grading in the browser is not checked`);
 
-/** One record of `--json` (grade-cli.ts) or of `window.course.grade`. */
-interface Record_ {
-  lesson: string;
-  exercise: string;
-  name: string;
-  status: string;
-  message?: string;
-  mistake?: string;
-  location?: string;
-}
 
 type Files = Record<string, string>;
 
@@ -59,7 +51,7 @@ let page: Page;
 /** The sets of files every supported lesson is graded on, and the Node grader's reports of them (one run each, in turn). */
 interface Variant {
   files: Record<string, Files>;
-  node: Promise<Map<string, Record_[]>>;
+  node: Promise<Map<string, ReportRecord[]>>;
 }
 let stubs: Variant;
 /** Every case of a reference passes in Node too: the course's self-check proves it (test/selfcheck.test.ts), so no Node run here. */
@@ -102,7 +94,7 @@ afterAll(async () => {
  * `grade-cli.ts --json-file` run without a lesson grades every lesson of the workspace (the ones
  * absent from it report their files missing and are not compared).
  */
-async function nodeGrade(lessons: Record<string, Files>, only?: string): Promise<Map<string, Record_[]>> {
+async function nodeGrade(lessons: Record<string, Files>, only?: string): Promise<Map<string, ReportRecord[]>> {
   const workspace = fresh(".integrity-browser-", ROOT);
   for (const [lesson, files] of Object.entries(lessons)) {
     mkdirSync(join(workspace, lesson));
@@ -116,14 +108,14 @@ async function nodeGrade(lessons: Record<string, Files>, only?: string): Promise
     child.on("exit", resolve);
   });
   if (code !== 0 && code !== 1) throw new Error(`grade-cli exited ${code}`);
-  const byLesson = new Map<string, Record_[]>();
-  for (const r of JSON.parse(readFileSync(report, "utf8")) as Record_[]) byLesson.set(r.lesson, [...(byLesson.get(r.lesson) ?? []), r]);
+  const byLesson = new Map<string, ReportRecord[]>();
+  for (const r of JSON.parse(readFileSync(report, "utf8")) as ReportRecord[]) byLesson.set(r.lesson, [...(byLesson.get(r.lesson) ?? []), r]);
   return byLesson;
 }
 
 /** The page's JSON report of the same files (and, for a lesson that borrows functions, the other lessons' files given to the page). */
-function browserGrade(lesson: string, files: Files, timeoutSeconds = 10, otherLessons: Record<string, Files> = {}): Promise<Record_[]> {
-  return page.evaluate(([l, f, t, o]) => window.course.grade(l, f, { timeoutSeconds: t, otherLessons: o }), [lesson, files, timeoutSeconds, otherLessons] as const) as Promise<Record_[]>;
+function browserGrade(lesson: string, files: Files, timeoutSeconds = 10, otherLessons: Record<string, Files> = {}): Promise<ReportRecord[]> {
+  return page.evaluate(([l, f, t, o]) => window.course.grade(l, f, { timeoutSeconds: t, otherLessons: o }), [lesson, files, timeoutSeconds, otherLessons] as const) as Promise<ReportRecord[]>;
 }
 
 /**
@@ -159,7 +151,7 @@ async function finishedLentLessons(lesson: string): Promise<Record<string, Files
 const tsFiles = (dir: string): Files => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => [f, readFileSync(join(dir, f), "utf8")]));
 
 /** Case → status (and named mistake), the part of a report both graders must agree on. */
-function verdicts(report: readonly Record_[]): Map<string, string> {
+function verdicts(report: readonly ReportRecord[]): Map<string, string> {
   return new Map(report.map((r) => [`${r.exercise} › ${r.name}`, `${r.status}${r.mistake ? ` (mistake: ${r.mistake})` : ""}`]));
 }
 
@@ -225,7 +217,7 @@ describe.skipIf(!browserReady)("grading in the browser", () => {
     expect(throwing).not.toBe(reference);
     const files = { "sampling.ts": throwing };
     const [inNode, inPage] = await Promise.all([nodeGrade({ [lesson]: files }, lesson).then((m) => m.get(lesson) ?? []), browserGrade(lesson, files)]);
-    const errors = (report: readonly Record_[]) =>
+    const errors = (report: readonly ReportRecord[]) =>
       new Map(report.filter((r) => r.status === "error").map((r) => [`${r.exercise} › ${r.name}`, `${r.message} at ${String(r.location).replace(/^.*\/lesson-3\//, "lesson-3/")}`]));
     expect(errors(inPage).size).toBeGreaterThan(0);
     expect([...errors(inPage).values()].some((e) => /^tf\.reshape: .* at lesson-3\/sampling\.ts:\d+:\d+$/.test(e))).toBe(true);
