@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { callsIn } from "./calls.js";
 import { paths } from "./engine/paths.js";
 
 /** Exported function names of the lesson's reference files (or, without them, its stubs), sorted as found. */
@@ -38,26 +39,16 @@ export function nearestName(typed: string, names: readonly string[]): string | u
   return best && best.d <= Math.max(2, Math.floor(best.n.length / 3)) ? best.n : undefined;
 }
 
-/**
- * For each of `names`, the other names of `names` its body calls, read from the lesson folder's
- * .ts files (an `export function` runs to the next top-level `export`). A heuristic for the
- * report's "F calls G, which fails too"; a name that only appears in a comment counts as well.
- */
+/** callsIn (calls.ts) over the .ts files of the lesson folder `implDir`; files that cannot be read are left out. */
 export function lessonCalls(implDir: string, names: readonly string[]): Map<string, string[]> {
-  const calls = new Map<string, string[]>();
-  if (!existsSync(implDir)) return calls;
+  if (!existsSync(implDir)) return new Map();
+  const texts: string[] = [];
   for (const f of readdirSync(implDir).filter((x) => x.endsWith(".ts"))) {
-    let text: string;
     try {
-      text = readFileSync(join(implDir, f), "utf8");
+      texts.push(readFileSync(join(implDir, f), "utf8"));
     } catch {
       continue;
     }
-    for (const m of text.matchAll(/^export function (\w+)[\s\S]*?(?=^export |(?![\s\S]))/gm)) {
-      const [body, name] = m;
-      if (!names.includes(name)) continue;
-      calls.set(name, names.filter((g) => g !== name && new RegExp(`\\b${g}\\s*\\(`).test(body)));
-    }
   }
-  return calls;
+  return callsIn(texts, names);
 }

@@ -21,6 +21,7 @@ import type { FunctionHints, LessonHints } from "./engine/hint-types.js";
 import type { FunctionSummary } from "./engine/summary.js";
 import type { MutantDef } from "./engine/types.js";
 import type { LessonZh } from "./engine/zh-types.js";
+import { translateMistakes, type MistakeTexts } from "./mistake-text.js";
 
 /** True when the learner's commands speak Chinese now (read afresh on every call). */
 export function zh(): boolean {
@@ -77,18 +78,18 @@ export function localHints(hints: LessonHints, texts: LessonZh | undefined): Les
 /**
  * Exercise → English mistake → Chinese mistake, from the lesson's mutant lists (which give each
  * English text its mutant name) and zh.ts (which gives each name its Chinese text). Empty where
- * either is missing: a student edition ships no mutant lists, so its named mistakes stay English.
+ * either is missing. A student edition ships no mutant lists: its frozen expectations name each
+ * mistake's mutant. The site's workspace pages ship this table (tools/site/workspace-build.ts).
  */
-async function mistakeTable(lesson: string): Promise<Map<string, Map<string, string>>> {
-  const table = new Map<string, Map<string, string>>();
+export async function chineseMistakes(lesson: string): Promise<MistakeTexts> {
+  const table: MistakeTexts = {};
   const texts = await loadLessonZh(lesson);
   if (!texts) return table;
   const add = (exercise: string, name: string, mistake: string) => {
     const text = texts.mistakes[exercise]?.[name];
     if (!nonEmpty(text)) return;
-    const byText = table.get(exercise) ?? new Map<string, string>();
-    if (!byText.has(mistake)) byText.set(mistake, text);
-    table.set(exercise, byText);
+    const byText = (table[exercise] ??= {});
+    if (!Object.hasOwn(byText, mistake)) byText[mistake] = text;
   };
   // A student edition ships no mutants: its frozen expectations name each mistake's mutant.
   for (const c of readFrozen(lesson)?.cases ?? []) for (const m of c.mistakes) if (m.name) add(c.plan.exercise, m.name, m.mistake);
@@ -111,12 +112,7 @@ async function mistakeTable(lesson: string): Promise<Map<string, Map<string, str
  */
 export async function localiseMistakes<S extends FunctionSummary>(lesson: string, summaries: readonly S[]): Promise<S[]> {
   if (!zh() || !summaries.some((s) => s.results.some((r) => r.mistake !== undefined))) return [...summaries];
-  const table = await mistakeTable(lesson).catch(() => new Map<string, Map<string, string>>());
-  return summaries.map((s) => {
-    const byText = table.get(s.exercise);
-    if (!byText) return s;
-    return { ...s, results: s.results.map((r) => (r.mistake !== undefined && byText.has(r.mistake) ? { ...r, mistake: byText.get(r.mistake)! } : r)) };
-  });
+  return translateMistakes(summaries, await chineseMistakes(lesson).catch(() => ({})));
 }
 
 /** The lesson's explainer as a path to show: lessons/zh/<file> in Chinese where it exists, else lessons/<file>. */

@@ -4,7 +4,7 @@
  * workspaces for two lessons only (lesson 9, one file; lesson 4, two), served on localhost, and
  * lesson 9's workspace is used as a learner would: the reference typed into the editor passes
  * (the report as `npm run grade` prints it, coloured), a reload keeps the files (IndexedDB), a
- * known mistake is named, hints come one tier at a time, the export's zip holds
+ * function failing because one it calls fails gets the terminal's note, a known mistake is named, hints come one tier at a time, the export's zip holds
  * exercises/lesson-9/rmsnorm.ts and the page's grade, and an import brings files back (and a bad
  * zip is refused). The reference is used here, in the test, never in the page. A screenshot of the
  * report with a named mistake and a hint goes to site-screenshots/workspace-lesson-9.png.
@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import lesson9Zh from "../grader/lesson-9/zh.js";
 import { findLesson } from "../lib/catalog.js";
 import { gradedLessons, paths, ROOT } from "../grader/engine/paths.js";
 import { progressJson, PROGRESS_ENTRY, workspaceZip } from "../tools/browser/workspace-layout.js";
@@ -157,6 +158,17 @@ describe.skipIf(!browserReady)("the workspace pages", () => {
     expect(await page.locator("#ws-status").innerText()).toMatch(/last graded .*: (\d+)\/\1 cases$/);
   }, 180_000);
 
+  it("a function that fails because a function it calls fails gets the terminal's note", async () => {
+    await openWorkspace();
+    // rmsNorm without its weight: preNormResidual, which calls it, fails too.
+    await typeIntoEditor(reference.replace("return tf.mul(weight, normalised);", "return normalised;"));
+    const { report } = await gradeInPage();
+    // Its gradient case throws (no gradient reaches the weight), so it is reported as having thrown.
+    expect(report).toMatch(/! rmsNorm\s+threw an error/);
+    expect(report).toMatch(/✗ preNormResidual\s+failed/);
+    expect(report).toContain("note: preNormResidual calls rmsNorm, which does not pass either: get rmsNorm passing first");
+  }, 180_000);
+
   it("a known mistake is named as in the terminal; hints come one tier at a time", async () => {
     await openWorkspace();
     await typeIntoEditor(noResidual);
@@ -214,12 +226,17 @@ describe.skipIf(!browserReady)("the workspace pages", () => {
     expect((await editorFiles())["bpe.ts"]).toBe(bpe);
   }, 120_000);
 
-  it("the Chinese workspace shares the files and reports in Chinese", async () => {
+  it("the Chinese workspace shares the files and reports in Chinese, named mistakes included", async () => {
     await openWorkspace(`zh/${workspacePageName(lesson9)}`);
     expect(await editorFiles()).toEqual({ "rmsnorm.ts": reference });
     const { report, status } = await gradeInPage();
     expect(report).toMatch(/✓ rmsNorm\s+通过/);
     expect(status).toMatch(/^全部 \d+ 个用例通过/);
+    // A known mistake is named in Chinese, with lesson 9's own Chinese text (grader/lesson-9/zh.ts), as `COURSE_LANG=zh npm run grade` names it.
+    await typeIntoEditor(noResidual);
+    const wrong = await gradeInPage();
+    expect(wrong.report).toContain(lesson9Zh.mistakes.preNormResidual["no-residual"]);
+    expect(wrong.report).not.toContain("the residual connection is missing");
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -13,10 +13,11 @@ export interface BackendChoice {
   skipped: Array<{ backend: BrowserBackend; why: string }>;
 }
 
-/** One backend and, when it does not start here, why. */
+/** One backend and, when it does not start here, why; when it starts but cannot read back synchronously (`dataSync()`), why not. */
 export interface BackendAvailability {
   backend: BrowserBackend;
   why?: string;
+  syncRead?: string;
 }
 
 /** The first available backend of `found` (best first), and why each better one was skipped. */

@@ -37,6 +37,8 @@ export interface TrainOptions {
 export interface TrainReport {
   /** The backend trained on, and why better ones were skipped; undefined when the run never reached it. */
   backend?: BackendChoice;
+  /** How AdamW ran: as tensor ops on a GPU backend, else on typed arrays (train-protocol.ts). */
+  step?: "on-device" | "typed-arrays";
   /** The "whose functions" table (lib/resolver.ts's describeRun). */
   whose: string[];
   losses: Array<[number, number]>;
@@ -47,6 +49,8 @@ export interface TrainReport {
   seconds?: number;
   stopped: boolean;
   samples: Array<{ prompt: string; text: string }>;
+  /** Why there are no samples, when the backend cannot read synchronously. */
+  noSamples?: string;
   /** The functions that are neither the learner's passing ones nor published: "finish lesson N first". */
   missing?: { message: string; lessons: string[] };
   /** Why the run could not go on (the worker failed, a backend did not start, a function threw). */
@@ -129,9 +133,10 @@ function drawChart(report: TrainReport): void {
 /** The resolver's words for a terminal ("`npm run grade lesson-9`"), said for this site (its workspace pages grade). */
 const forThePage = (text: string) => text.replace(/`?npm run grade (lesson-\d+)`?/g, "grade $1 in its workspace page");
 
-function describeBackend(c: BackendChoice): string {
+function describeBackend(c: BackendChoice, step: "on-device" | "typed-arrays"): string {
   const skipped = c.skipped.map((s) => `${s.backend} skipped: ${s.why}`);
-  return [`Training on TensorFlow.js's ${c.backend} backend.`, ...skipped].join("\n");
+  const how = step === "on-device" ? "AdamW runs on the GPU, and only the loss is read back" : "AdamW runs on typed arrays";
+  return [`Training on TensorFlow.js's ${c.backend} backend (${how}).`, ...skipped].join("\n");
 }
 
 /** Runs lab 7's tiny pretraining in a worker, showing it on the page; resolves with the run's report when it ends. */
@@ -168,7 +173,8 @@ export async function train(opts: TrainOptions = {}): Promise<TrainReport> {
       const msg = e.data;
       if (msg.type === "backend") {
         report.backend = msg.choice;
-        show("status", describeBackend(msg.choice));
+        report.step = msg.step;
+        show("status", describeBackend(msg.choice, msg.step));
       } else if (msg.type === "plan") {
         report.whose = msg.whose;
         show("whose", [`Model: ${msg.config}: ${(msg.parameters / 1e6).toFixed(3)}M parameters; ${msg.trainSentences} sentences to train on, ${msg.heldOutSentences} held out.`, "", ...msg.whose.map(forThePage)].join("\n"));
@@ -180,8 +186,8 @@ export async function train(opts: TrainOptions = {}): Promise<TrainReport> {
       } else if (msg.type === "held-out") {
         report.heldOut.push([msg.step, msg.loss]);
       } else if (msg.type === "done") {
-        Object.assign(report, { seconds: msg.seconds, steadyStepsPerSecond: msg.steadyStepsPerSecond, stopped: msg.stopped, samples: msg.samples });
-        show("samples", msg.samples.map((s) => `${JSON.stringify(s.prompt)} → ${JSON.stringify(s.text)}`).join("\n"));
+        Object.assign(report, { seconds: msg.seconds, steadyStepsPerSecond: msg.steadyStepsPerSecond, stopped: msg.stopped, samples: msg.samples, noSamples: msg.noSamples });
+        show("samples", msg.noSamples ?? msg.samples.map((s) => `${JSON.stringify(s.prompt)} → ${JSON.stringify(s.text)}`).join("\n"));
         show("rate", `${msg.stopped ? "stopped after" : "trained"} ${msg.steps} steps in ${msg.seconds.toFixed(1)} s (${(msg.steps / msg.seconds).toFixed(2)} steps/s${msg.steadyStepsPerSecond ? `, ${msg.steadyStepsPerSecond.toFixed(2)} after the first steps` : ""})`);
         finish();
       } else if (msg.type === "missing") {
@@ -241,7 +247,7 @@ async function setUpForm(): Promise<void> {
   };
   const available = await backends();
   select.replaceChildren(new Option("best available", "best"), ...available.map((a) => Object.assign(new Option(a.why ? `${a.backend} (not here)` : a.backend, a.backend), { disabled: a.why !== undefined })));
-  show("backends", available.map((a) => `${a.backend}: ${a.why ?? "starts here"}`).join("\n"));
+  show("backends", available.map((a) => `${a.backend}: ${a.why ?? (a.syncRead ? `trains here (reads back asynchronously only: ${a.syncRead})` : "starts here")}`).join("\n"));
 }
 
 void setUpForm();

@@ -48,7 +48,7 @@ export type PageToTrainWorker =
 
 export type TrainWorkerToPage =
   | { type: "probe"; backends: BackendAvailability[] }
-  | { type: "backend"; choice: BackendChoice }
+  | { type: "backend"; choice: BackendChoice; /** How AdamW runs: as tensor ops on a GPU backend (lib/model/train-on-device.ts), else on typed arrays (lib/model/train.ts). */ step: "on-device" | "typed-arrays" }
   | { type: "plan"; whose: string[]; parameters: number; config: string; trainSentences: number; heldOutSentences: number }
   | { type: "step"; step: number; steps: number; loss: number; lr: number; stepsPerSecond: number }
   | { type: "held-out"; step: number; loss: number }
@@ -60,6 +60,8 @@ export type TrainWorkerToPage =
       steadyStepsPerSecond?: number;
       stopped: boolean;
       samples: Array<{ prompt: string; text: string }>;
+      /** Why there are no samples, when the backend cannot read synchronously. */
+      noSamples?: string;
     }
   | { type: "missing"; message: string; lessons: string[] }
   | { type: "fatal"; message: string };

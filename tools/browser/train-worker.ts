@@ -13,11 +13,12 @@ import * as tf from "../../lib/tf.js";
 import { MiniMindTS } from "../../lib/model/model.js";
 import type { ModelPieces } from "../../lib/model/pieces.js";
 import { AdamW, trainStep } from "../../lib/model/train.js";
+import { DeviceAdamW, trainStepOnDevice } from "../../lib/model/train-on-device.js";
 import { describeRun, LessonNotFinishedError, LessonsNotFinishedError } from "../../lib/resolver.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
 import { pretrainArgs, pretrainModelConfig, type PretrainFunctions } from "../../labs/lesson-7/config.js";
 import { asBatch, batches, loadCorpus } from "../../labs/lesson-7/data.js";
-import { probeBackends, startBackend } from "./backends.js";
+import { probeBackends, startBackend, syncReadProblem } from "./backends.js";
 import { importCompiled, shareWithLearnerCode } from "./evaluate.js";
 import type { CompiledFile } from "./protocol.js";
 import { installFiles } from "./shims/fs.js";
@@ -68,9 +69,11 @@ const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promise<void> {
   installFiles((await (await fetch(job.dataUrl)).json()) as Record<string, string>);
   const choice = job.choice;
-  const notStarted = await startBackend(choice.backend);
+  const notStarted = await startBackend(choice.backend, { syncRead: false });
   if (notStarted) return post({ type: "fatal", message: `TensorFlow.js's ${choice.backend} backend did not start in this browser: ${notStarted}` });
-  post({ type: "backend", choice });
+  // A GPU backend keeps AdamW on the GPU and reads only the step's scalars, asynchronously (lib/model/train-on-device.ts).
+  const onDevice = choice.backend === "webgl" || choice.backend === "webgpu";
+  post({ type: "backend", choice, step: onDevice ? "on-device" : "typed-arrays" });
 
   const s = job.settings;
   const args = pretrainArgs(choice.backend, (name, fallback) => {
@@ -103,28 +106,41 @@ async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promis
     heldOutSentences: corpus.heldOut.length,
   });
   const heldOut = asBatch(corpus.heldOut);
-  const heldOutLoss = () => tf.tidy(() => model.loss(heldOut.inputIds, heldOut.labels).logitsLoss.dataSync()[0]);
-  post({ type: "held-out", step: 0, loss: heldOutLoss() });
+  const heldOutLoss = async () => {
+    const loss = tf.tidy(() => model.loss(heldOut.inputIds, heldOut.labels).logitsLoss);
+    const [value] = await loss.data();
+    loss.dispose();
+    return value;
+  };
+  post({ type: "held-out", step: 0, loss: await heldOutLoss() });
 
-  const optimizer = new AdamW(model.trainableVariables());
+  const variables = model.trainableVariables();
+  const optimizer = onDevice ? new DeviceAdamW(variables) : new AdamW(variables);
   const t0 = performance.now();
   let warm: number | undefined;
   let step = 0;
   for (const batch of batches(corpus.train, args.batchSize, args.steps, 42)) {
     step++;
     const lr = fns.cosineLr(step, args.steps, args.learningRate);
-    const result = trainStep(model, optimizer, batch.inputIds, batch.labels, lr, fns.clipGradNorm, args.gradClip);
+    const result =
+      optimizer instanceof DeviceAdamW
+        ? await trainStepOnDevice(model, optimizer, batch.inputIds, batch.labels, lr, fns.clipGradNorm, args.gradClip)
+        : trainStep(model, optimizer, batch.inputIds, batch.labels, lr, fns.clipGradNorm, args.gradClip);
     tf.dispose([batch.inputIds, batch.labels]);
     if (step === WARM_UP_STEPS) warm = performance.now();
     post({ type: "step", step, steps: args.steps, loss: result.loss, lr, stepsPerSecond: step / ((performance.now() - t0) / 1000) });
-    if (step % job.heldOutEvery === 0 || step === args.steps) post({ type: "held-out", step, loss: heldOutLoss() });
+    if (step % job.heldOutEvery === 0 || step === args.steps) post({ type: "held-out", step, loss: await heldOutLoss() });
     // Lets the page's `stop` in.
     await nextTask();
     if (stopAsked) break;
   }
   const end = performance.now();
   tf.dispose([heldOut.inputIds, heldOut.labels]);
-  const samples = ["The cat", "In winter"].map((prompt) => {
+  if (optimizer instanceof DeviceAdamW) optimizer.dispose();
+  // Sampling (lesson 12's generate) reads each token with dataSync(). Checked only now: measured
+  // here, WebGPU's failed synchronous read leaves its device unable to create buffers.
+  const noSyncRead = await syncReadProblem();
+  const samples = noSyncRead ? [] : ["The cat", "In winter"].map((prompt) => {
     const ids = tf.tensor2d([[tok.bosId, ...tok.encode(prompt)]], undefined, "int32");
     const out = model.generate(ids, { maxNewTokens: 24, eosTokenId: tok.eosId, pickToken: model.sampler({ seed: 7, temperature: 0.7, topK: 20, topP: 0.9 }) });
     const text = prompt + tok.decode(Array.from(out.dataSync()).slice(ids.shape[1]), { skipSpecialTokens: true });
@@ -133,5 +149,5 @@ async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promis
   });
   model.dispose();
   const steady = warm !== undefined && step > WARM_UP_STEPS ? (step - WARM_UP_STEPS) / ((end - warm) / 1000) : undefined;
-  post({ type: "done", steps: step, seconds: (end - t0) / 1000, steadyStepsPerSecond: steady, stopped: stopAsked, samples });
+  post({ type: "done", steps: step, seconds: (end - t0) / 1000, steadyStepsPerSecond: steady, stopped: stopAsked, samples, ...(noSyncRead ? { noSamples: `no samples: generation reads each token with dataSync(), and on ${choice.backend} here ${noSyncRead}` } : {}) });
 }

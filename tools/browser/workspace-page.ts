@@ -16,6 +16,8 @@ import { javascript } from "@codemirror/lang-javascript";
 import chalk from "chalk";
 import { EditorView, basicSetup } from "codemirror";
 import { unzipSync } from "fflate";
+import { callsIn } from "../../grader/calls.js";
+import { translateMistakes, type MistakeTexts } from "../../grader/mistake-text.js";
 import { TIERS, type LessonHints } from "../../grader/engine/hint-types.js";
 import { summarise, type FunctionSummary } from "../../grader/engine/summary.js";
 import { formatGradedLesson } from "../../grader/report.js";
@@ -31,6 +33,8 @@ export interface WorkspaceInfo {
   graded: string[];
   /** Lesson → its hints, in English and (where the lesson has them) Chinese. */
   hints: Record<string, { en: LessonHints; zh?: LessonHints }>;
+  /** Lesson → its named mistakes' Chinese texts (grader/i18n.ts chineseMistakes), for the Chinese pages. */
+  zhMistakes?: Record<string, MistakeTexts>;
 }
 
 type Lang = "en" | "zh";
@@ -187,8 +191,12 @@ async function onGrade(): Promise<void> {
     // the Node sandbox lends them in a student edition (page.ts falls back to their stubs).
     const records = await grade(lesson, files, { otherLessons: await store.allFiles() });
     summaries = summarise(records);
+    // "F calls G, which does not pass either", read from the editor's files as the terminal reads them from disk.
+    const calls = callsIn(Object.values(files), summaries.map((s) => s.exercise));
     const verbose = $<HTMLInputElement>("ws-verbose").checked;
-    const text = inLanguage(() => formatGradedLesson({ printed: "", backend: "cpu" }, summaries, { title, verbose, verboseCommand: words.verbose, ms: performance.now() - t0, next: words.next }));
+    // Named mistakes in the page's language, as the terminal's localiseMistakes gives them (the summaries stay English for the hints).
+    const shown = lang === "zh" ? translateMistakes(summaries, info?.zhMistakes?.[lesson] ?? {}) : summaries;
+    const text = inLanguage(() => formatGradedLesson({ printed: "", backend: "cpu" }, shown, { title, verbose, verboseCommand: words.verbose, calls, ms: performance.now() - t0, next: words.next }));
     report.innerHTML = ansiToHtml(text);
     const passed = records.filter((r) => r.status === "passed").length;
     await store.recordGrade(lesson, { passed, total: records.length, filesHash: await store.filesHash(files), at: new Date().toISOString() });

@@ -9,23 +9,26 @@
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gradedLessons, ROOT } from "../../grader/engine/paths.js";
-import { loadLessonZh, localHints } from "../../grader/i18n.js";
+import { chineseMistakes, loadLessonZh, localHints } from "../../grader/i18n.js";
 import { buildBrowserGrading, type BrowserBuild } from "../browser/build.js";
 import { BROWSER_LESSONS } from "../browser/lessons.js";
 import type { WorkspaceInfo } from "../browser/workspace-page.js";
 import { loadHints } from "../loop/hints.js";
 import { GRADING_DIR } from "./workspace.js";
 
-/** grading/workspace.json: the graded lessons and each built lesson's hints (English, and Chinese where it has them). */
+/** grading/workspace.json: the graded lessons and each built lesson's hints (English, and Chinese where it has them) and named mistakes' Chinese texts. */
 async function workspaceInfo(lessons: readonly string[]): Promise<WorkspaceInfo> {
   const hints: WorkspaceInfo["hints"] = {};
+  const zhMistakes: NonNullable<WorkspaceInfo["zhMistakes"]> = {};
   for (const l of lessons) {
+    const mistakes = await chineseMistakes(l);
+    if (Object.keys(mistakes).length > 0) zhMistakes[l] = mistakes;
     const en = await loadHints(l);
     if (!en) continue;
     const texts = await loadLessonZh(l);
     hints[l] = texts ? { en, zh: localHints(en, texts) } : { en };
   }
-  return { graded: gradedLessons(), hints };
+  return { graded: gradedLessons(), hints, zhMistakes };
 }
 
 /** The script the workspace pages load, bundled into grading/workspace.js. */
