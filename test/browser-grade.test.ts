@@ -11,42 +11,22 @@
  * every supported lesson. An endless loop in one function becomes a
  * timeout while the page keeps answering, and the other function still passes.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
-import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // One record of `--json` (grade-cli.ts) or of `window.course.grade`: the page's own type.
 import type { ReportRecord } from "../tools/browser/page.js";
 import { ROOT, casesFile, paths } from "../grader/engine/paths.js";
 import type { LessonGrader, MutantDef } from "../grader/engine/types.js";
-import { buildBrowserGrading } from "../tools/browser/build.js";
 import { BROWSER_LESSONS } from "../tools/browser/lessons.js";
-import type { BrowserManifest } from "../tools/browser/manifest.js";
 import { generateStub } from "../lib/stubs.js";
-import { serveStatic, type RunningServer } from "../tools/site/serve.js";
+import * as grading from "./support/browser-grading.js";
+import { browserReady as chromiumPresent, mutatedFile, tempDirs, tsFiles, verdicts, type Files, type GradingPage } from "./support/browser-grading.js";
 
-const CHROMIUM = process.env.COURSE_CHROMIUM ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-// Without chromium the browser checks are skipped on a learner's machine, never in CI.
-const browserReady = existsSync(CHROMIUM) || process.env.CI !== undefined;
-if (!browserReady) console.warn(`browser-grade.test.ts: no browser at ${CHROMIUM} (apt-get install -y chromium, or set COURSE_CHROMIUM): grading in the browser is not checked`);
+const browserReady = chromiumPresent("browser-grade.test.ts");
 
-
-type Files = Record<string, string>;
-
-const temp: string[] = [];
-const fresh = (prefix: string, inside = tmpdir()) => {
-  const dir = mkdtempSync(join(inside, prefix));
-  temp.push(dir);
-  return dir;
-};
-
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const dirs = tempDirs();
+let opened: GradingPage;
 
 /** The sets of files every supported lesson is graded on, and the Node grader's reports of them (one run each, in turn). */
 interface Variant {
@@ -57,7 +37,6 @@ let stubs: Variant;
 /** Every case of a reference passes in Node too: the course's self-check proves it (test/selfcheck.test.ts), so no Node run here. */
 let references: Omit<Variant, "node">;
 let mistakes: Variant & { mutants: Record<string, MutantDef> };
-let manifest: BrowserManifest;
 
 beforeAll(async () => {
   if (!browserReady) return;
@@ -71,52 +50,21 @@ beforeAll(async () => {
   stubs = { files: stubFiles, node: stubsNode };
   references = { files: referenceFiles };
   mistakes = { files: Object.fromEntries(withMistakes.map(([l, m]) => [l, m.files])), node: mistakesNode, mutants: Object.fromEntries(withMistakes.map(([l, m]) => [l, m.mutant])) };
-  const out = join(fresh("course-browser-grade-"), "site");
-  await buildBrowserGrading(out);
-  manifest = JSON.parse(readFileSync(join(out, "manifest.json"), "utf8")) as BrowserManifest;
-  server = await serveStatic(out, 0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  page = await browser.newPage();
-  await page.goto(`${server.url}grade.html`);
-  await page.waitForFunction(() => window.course?.ready === true);
+  opened = await grading.openGradingPage(join(dirs.fresh("course-browser-grade-"), "site"));
   // Freezing and bundling all 29 lessons beside the rest of the suite on two cores: minutes.
 }, 600_000);
 
 afterAll(async () => {
   await Promise.allSettled([stubs?.node, mistakes?.node]);
-  await browser?.close();
-  await server?.close();
-  for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+  await opened?.close();
+  dirs.removeAll();
 }, 240_000);
 
-/**
- * The Node grader's JSON report of a workspace holding `lessons` (lesson → its files): one
- * `grade-cli.ts --json-file` run without a lesson grades every lesson of the workspace (the ones
- * absent from it report their files missing and are not compared).
- */
-async function nodeGrade(lessons: Record<string, Files>, only?: string): Promise<Map<string, ReportRecord[]>> {
-  const workspace = fresh(".integrity-browser-", ROOT);
-  for (const [lesson, files] of Object.entries(lessons)) {
-    mkdirSync(join(workspace, lesson));
-    for (const [f, text] of Object.entries(files)) writeFileSync(join(workspace, lesson, f), text);
-  }
-  const scratch = fresh("course-browser-grade-node-");
-  const report = join(scratch, "report.json");
-  const env = { ...process.env, COURSE_EXERCISES_DIR: workspace, COURSE_PROGRESS_FILE: join(scratch, "progress.json"), FORCE_COLOR: "0", NO_COLOR: "1" };
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tools/loop/grade-cli.ts", ...(only ? [only] : []), "--json-file", report], { cwd: ROOT, env, stdio: "ignore" });
-    child.on("exit", resolve);
-  });
-  if (code !== 0 && code !== 1) throw new Error(`grade-cli exited ${code}`);
-  const byLesson = new Map<string, ReportRecord[]>();
-  for (const r of JSON.parse(readFileSync(report, "utf8")) as ReportRecord[]) byLesson.set(r.lesson, [...(byLesson.get(r.lesson) ?? []), r]);
-  return byLesson;
-}
+/** The Node grader's JSON report of a workspace holding `lessons` (support/browser-grading.ts), of lesson `only` when given. */
+const nodeGrade = (lessons: Record<string, Files>, only?: string) => grading.nodeGrade(dirs.fresh, lessons, only ? [only] : []);
 
 /** The page's JSON report of the same files (and, for a lesson that borrows functions, the other lessons' files given to the page). */
-function browserGrade(lesson: string, files: Files, timeoutSeconds = 10, otherLessons: Record<string, Files> = {}): Promise<ReportRecord[]> {
-  return page.evaluate(([l, f, t, o]) => window.course.grade(l, f, { timeoutSeconds: t, otherLessons: o }), [lesson, files, timeoutSeconds, otherLessons] as const) as Promise<ReportRecord[]>;
-}
+const browserGrade = (lesson: string, files: Files, timeoutSeconds = 10, otherLessons: Record<string, Files> = {}) => grading.browserGrade(opened.page, lesson, files, { timeoutSeconds, otherLessons });
 
 /**
  * The reference as a learner's finished files look: the stub's header (other lessons' functions
@@ -128,32 +76,8 @@ function finishedFiles(lesson: string): Files {
   return Object.fromEntries(Object.entries(tsFiles(join(paths.solutions, lesson))).map(([f, text]) => [f, generateStub(unmarked(text), lesson, f)]));
 }
 
-/**
- * The lessons whose functions the page's resolver lends while `lesson` is graded (the built
- * manifest's), each finished as the Node grader's sandbox hands it: its reference, every file
- * bundled with the references it imports (lesson 11's attention with lesson 12's rope), so that
- * none of it is the graded lesson's files.
- */
-async function finishedLentLessons(lesson: string): Promise<Record<string, Files>> {
-  const bundled = async (l: string) => {
-    const dir = join(paths.solutions, l);
-    const files = await Promise.all(
-      Object.keys(tsFiles(dir)).map(async (f) => {
-        const r = await build({ entryPoints: [join(dir, f)], bundle: true, format: "esm", platform: "node", external: ["@tensorflow/tfjs"], write: false, logLevel: "silent" });
-        return [f, r.outputFiles[0].text] as const;
-      }),
-    );
-    return [l, Object.fromEntries(files)] as const;
-  };
-  return Object.fromEntries(await Promise.all(Object.keys(manifest.lessons[lesson].borrows ?? {}).map(bundled)));
-}
-
-const tsFiles = (dir: string): Files => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => [f, readFileSync(join(dir, f), "utf8")]));
-
-/** Case → status (and named mistake), the part of a report both graders must agree on. */
-function verdicts(report: readonly ReportRecord[]): Map<string, string> {
-  return new Map(report.map((r) => [`${r.exercise} › ${r.name}`, `${r.status}${r.mistake ? ` (mistake: ${r.mistake})` : ""}`]));
-}
+/** The lessons the page's resolver lends while `lesson` is graded, finished as the Node grader's sandbox hands them (support/browser-grading.ts). */
+const finishedLentLessons = (lesson: string) => grading.finishedLentLessons(opened.manifest, lesson);
 
 /**
  * The lesson's files with one known mistake: the reference, except that the first mutant's
@@ -165,14 +89,8 @@ async function mutantFiles(lesson: string): Promise<{ files: Files; mutant: Muta
   const grader = ((await import(casesFile(lesson))) as { default: LessonGrader }).default;
   const mutant = mutants[0];
   const file = grader.exercises.find((e) => e.name === mutant.exercise)!.file;
-  const reference = join(paths.solutions, lesson, file);
-  const contents = [
-    `import { mutants } from ${JSON.stringify(join(ROOT, "grader", lesson, "mutants.ts"))};`,
-    `export * from ${JSON.stringify(reference)};`,
-    `export const ${mutant.exercise} = mutants.find((m) => m.name === ${JSON.stringify(mutant.name)})!.fn;`,
-  ].join("\n");
-  const r = await build({ stdin: { contents, resolveDir: ROOT, loader: "ts" }, bundle: true, format: "esm", platform: "node", external: ["@tensorflow/tfjs"], write: false, logLevel: "silent" });
-  return { files: { ...tsFiles(join(paths.solutions, lesson)), [file]: r.outputFiles[0].text }, mutant };
+  const withMutant = await mutatedFile(lesson, mutant.exercise, file);
+  return { files: { ...tsFiles(join(paths.solutions, lesson)), [file]: withMutant(mutant.name) }, mutant };
 }
 
 describe.skipIf(!browserReady)("grading in the browser", () => {
@@ -238,7 +156,7 @@ describe.skipIf(!browserReady)("grading in the browser", () => {
 
   it("lessons lent as a learner writes them (through lib/resolver.ts): lesson 12's model cases pass, lesson 11's attention taking lesson 12's own applyRope", async () => {
     const lesson = "lesson-12";
-    const lent = Object.keys(manifest.lessons[lesson].borrows ?? {});
+    const lent = Object.keys(opened.manifest.lessons[lesson].borrows ?? {});
     expect(lent).toContain("lesson-11");
     const report = await browserGrade(lesson, finishedFiles(lesson), 10, Object.fromEntries(lent.map((l) => [l, finishedFiles(l)])));
     expect(report.filter((r) => r.exercise === "generate").length).toBeGreaterThan(0);
@@ -253,9 +171,9 @@ describe.skipIf(!browserReady)("grading in the browser", () => {
     const t0 = Date.now();
     const grading = browserGrade(lesson, { "sampling.ts": looping }, 2);
     // While the worker spins, the page answers.
-    await page.waitForTimeout(1_000);
+    await opened.page.waitForTimeout(1_000);
     const answerStart = Date.now();
-    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    expect(await opened.page.evaluate(() => 1 + 1)).toBe(2);
     expect(Date.now() - answerStart).toBeLessThan(1_000);
     const report = await grading;
     const sample = report.filter((r) => r.exercise === "sampleNextToken");
