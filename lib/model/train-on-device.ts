@@ -14,7 +14,7 @@
  */
 import * as tf from "../tf.js";
 import type { MiniMindTS } from "./model.js";
-import type { AdamWOptions, StepResult } from "./train.js";
+import { adamWSettings, lossAndGradients, type AdamWOptions, type StepResult } from "./train.js";
 import type { ClipGradNorm } from "./types.js";
 
 /**
@@ -32,10 +32,7 @@ export class DeviceAdamW {
   private t = 0;
 
   constructor(private readonly variables: tf.Variable[], opts: AdamWOptions = {}) {
-    this.beta1 = opts.beta1 ?? 0.9;
-    this.beta2 = opts.beta2 ?? 0.999;
-    this.eps = opts.eps ?? 1e-8;
-    this.weightDecay = opts.weightDecay ?? 0.01;
+    ({ beta1: this.beta1, beta2: this.beta2, eps: this.eps, weightDecay: this.weightDecay } = adamWSettings(opts));
     // Inside tidy: a variable keeps its own reference, so the zeros it was made from are freed.
     this.m = variables.map((v) => tf.tidy(() => tf.variable(tf.zerosLike(v), false)));
     this.v = variables.map((v) => tf.tidy(() => tf.variable(tf.zerosLike(v), false)));
@@ -82,13 +79,7 @@ export async function trainStepOnDevice(
   clip: ClipGradNorm,
   gradClip = 1.0,
 ): Promise<StepResult> {
-  const variables = model.trainableVariables();
-  const parts: tf.Scalar[] = [];
-  const { value, grads } = tf.variableGrads(() => {
-    const out = model.loss(inputIds, labels);
-    parts.push(tf.keep(out.logitsLoss), tf.keep(out.auxLoss));
-    return out.loss;
-  }, variables);
+  const { variables, value, parts, grads } = lossAndGradients(model, inputIds, labels);
   const clipped = clip(variables.map((v) => grads[v.name]), gradClip);
   optimizer.step(clipped.grads, lr);
   // One read for all four scalars.

@@ -21,6 +21,11 @@ export interface AdamWOptions {
   weightDecay?: number;
 }
 
+/** AdamW's settings with PyTorch's defaults filled in (β₁ 0.9, β₂ 0.999, ε 1e-8, weight decay 0.01); shared by both AdamWs. */
+export function adamWSettings(opts: AdamWOptions = {}): Required<AdamWOptions> {
+  return { beta1: opts.beta1 ?? 0.9, beta2: opts.beta2 ?? 0.999, eps: opts.eps ?? 1e-8, weightDecay: opts.weightDecay ?? 0.01 };
+}
+
 /**
  * PyTorch's torch.optim.AdamW: p ← p·(1 − lr·λ); m ← β₁m + (1 − β₁)g; v ← β₂v + (1 − β₂)g²;
  * p ← p − lr·(m / (1 − β₁ᵗ)) / (√(v / (1 − β₂ᵗ)) + ε).
@@ -35,10 +40,7 @@ export class AdamW {
   private t = 0;
 
   constructor(private readonly variables: tf.Variable[], opts: AdamWOptions = {}) {
-    this.beta1 = opts.beta1 ?? 0.9;
-    this.beta2 = opts.beta2 ?? 0.999;
-    this.eps = opts.eps ?? 1e-8;
-    this.weightDecay = opts.weightDecay ?? 0.01;
+    ({ beta1: this.beta1, beta2: this.beta2, eps: this.eps, weightDecay: this.weightDecay } = adamWSettings(opts));
     this.m = variables.map((v) => new Float32Array(v.size));
     this.v = variables.map((v) => new Float32Array(v.size));
   }
@@ -89,12 +91,10 @@ export interface StepResult {
 }
 
 /**
- * Forward, backward, clip to `gradClip` with `clip` (lesson 14's clipGradNorm), AdamW at `lr`.
- * `inputIds`, `labels`: [B, S] int32 with −100 where a label is ignored.
- *
- * Align with: trainer/train_pretrain.py:35-49
+ * The model's loss on a batch and its gradients over every trainable variable: `value` the total
+ * loss, `parts` [logits loss, aux loss] (kept), `grads` by variable name. Shared by both steps.
  */
-export function trainStep(model: MiniMindTS, optimizer: AdamW, inputIds: tf.Tensor2D, labels: tf.Tensor2D, lr: number, clip: ClipGradNorm, gradClip = 1.0): StepResult {
+export function lossAndGradients(model: MiniMindTS, inputIds: tf.Tensor2D, labels: tf.Tensor2D): { variables: tf.Variable[]; value: tf.Scalar; parts: tf.Scalar[]; grads: tf.NamedTensorMap } {
   const variables = model.trainableVariables();
   const parts: tf.Scalar[] = [];
   const { value, grads } = tf.variableGrads(() => {
@@ -102,6 +102,17 @@ export function trainStep(model: MiniMindTS, optimizer: AdamW, inputIds: tf.Tens
     parts.push(tf.keep(out.logitsLoss), tf.keep(out.auxLoss));
     return out.loss;
   }, variables);
+  return { variables, value, parts, grads };
+}
+
+/**
+ * Forward, backward, clip to `gradClip` with `clip` (lesson 14's clipGradNorm), AdamW at `lr`.
+ * `inputIds`, `labels`: [B, S] int32 with −100 where a label is ignored.
+ *
+ * Align with: trainer/train_pretrain.py:35-49
+ */
+export function trainStep(model: MiniMindTS, optimizer: AdamW, inputIds: tf.Tensor2D, labels: tf.Tensor2D, lr: number, clip: ClipGradNorm, gradClip = 1.0): StepResult {
+  const { variables, value, parts, grads } = lossAndGradients(model, inputIds, labels);
   const [loss, logitsLoss, auxLoss] = [value, ...parts].map((t) => t.dataSync()[0]);
   const clipped = clip(variables.map((v) => grads[v.name]), gradClip);
   const gradArrays = clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array));
