@@ -18,7 +18,7 @@ import { compileLearnerFiles, startCompiler, type LibTable } from "./compile.js"
 import { implDirOf } from "./judge-run.js";
 import type { BrowserManifest } from "./manifest.js";
 import { passingLessons } from "./store.js";
-import type { PageToTrainWorker, TrainLesson, TrainManifest, TrainSettings, TrainWorkerToPage } from "./train-protocol.js";
+import type { PageToTrainWorker, TrainLesson, TrainManifest, TrainSettings, TrainStepKind, TrainWorkerToPage } from "./train-protocol.js";
 
 export interface TrainOptions {
   /** A backend, or "best" (default): the first of webgpu → webgl → wasm → cpu that starts. */
@@ -37,8 +37,8 @@ export interface TrainOptions {
 export interface TrainReport {
   /** The backend trained on, and why better ones were skipped; undefined when the run never reached it. */
   backend?: BackendChoice;
-  /** How AdamW ran: as tensor ops on a GPU backend, else on typed arrays (train-protocol.ts). */
-  step?: "on-device" | "typed-arrays";
+  /** How AdamW ran (train-protocol.ts). */
+  step?: TrainStepKind;
   /** The "whose functions" table (lib/resolver.ts's describeRun). */
   whose: string[];
   losses: Array<[number, number]>;
@@ -133,7 +133,7 @@ function drawChart(report: TrainReport): void {
 /** The resolver's words for a terminal ("`npm run grade lesson-9`"), said for this site (its workspace pages grade). */
 const forThePage = (text: string) => text.replace(/`?npm run grade (lesson-\d+)`?/g, "grade $1 in its workspace page");
 
-function describeBackend(c: BackendChoice, step: "on-device" | "typed-arrays"): string {
+function describeBackend(c: BackendChoice, step: TrainStepKind): string {
   const skipped = c.skipped.map((s) => `${s.backend} skipped: ${s.why}`);
   const how = step === "on-device" ? "AdamW runs on the GPU, and only the loss is read back" : "AdamW runs on typed arrays";
   return [`Training on TensorFlow.js's ${c.backend} backend (${how}).`, ...skipped].join("\n");

@@ -40,6 +40,9 @@ export interface TrainSettings {
   numHiddenLayers?: number;
 }
 
+/** How AdamW runs: as tensor ops on a GPU backend (lib/model/train-on-device.ts), else on typed arrays (lib/model/train.ts). */
+export type TrainStepKind = "on-device" | "typed-arrays";
+
 export type PageToTrainWorker =
   | { type: "train"; /** The backend to train on (the page picks the best from a probe: backends.ts's chooseBest), with why better ones were skipped. */ choice: BackendChoice; settings: TrainSettings; dataUrl: string; lessons: Record<string, TrainLesson>; /** A held-out loss every this many steps (and at the end). */ heldOutEvery: number }
   | { type: "stop" }
@@ -48,7 +51,7 @@ export type PageToTrainWorker =
 
 export type TrainWorkerToPage =
   | { type: "probe"; backends: BackendAvailability[] }
-  | { type: "backend"; choice: BackendChoice; /** How AdamW runs: as tensor ops on a GPU backend (lib/model/train-on-device.ts), else on typed arrays (lib/model/train.ts). */ step: "on-device" | "typed-arrays" }
+  | { type: "backend"; choice: BackendChoice; step: TrainStepKind }
   | { type: "plan"; whose: string[]; parameters: number; config: string; trainSentences: number; heldOutSentences: number }
   | { type: "step"; step: number; steps: number; loss: number; lr: number; stepsPerSecond: number }
   | { type: "held-out"; step: number; loss: number }
