@@ -9,7 +9,7 @@
  *   default because its 20-800 character rule punishes a correct two-character answer.
  * Each returns one number a response; `rewardStats` summarises a batch for the step's log line.
  */
-import { exactMatch, extractAnswer } from "./tasks.js";
+import { exactMatch, extractAnswer } from "./task-answers.js";
 
 /** The lesson functions rewards use, resolved by the caller. */
 export interface RewardFunctions {

@@ -20,7 +20,6 @@ import * as tf from "../tf.js";
 import { describeRun, type FunctionChoice } from "../resolver.js";
 import { resolveRun, runningPieces } from "../model/pieces.js";
 import { MiniMindTS } from "../model/model.js";
-import type { ClipGradNorm } from "../model/types.js";
 import { AdamW } from "../model/train.js";
 import type { MiniMindConfig } from "../model/config.js";
 import { lineChart } from "../svg.js";
@@ -29,12 +28,12 @@ import { shown } from "../train/data.js";
 import { TrainError } from "../train/errors.js";
 import { progress } from "../train/progress.js";
 import { PRESETS, presetConfig } from "../train/settings.js";
-import { decodeText, trainTokenizer, type TrainTokenizer } from "../train/tokenizer.js";
-import { sampleCompletions } from "./rollout.js";
-import { rewardStats, taskReward, type RewardFunctions } from "./rewards.js";
+import { trainTokenizer } from "../train/tokenizer.js";
+import { COMMON_FUNCTIONS, divergence, promptOrder, rlContext, type CommonFunctions, type RlContext } from "./context.js";
+import { evaluate, type Evaluation } from "./evaluate.js";
 import { fileSha256, findRlResume, loadRlResume, promptsSha256, resumedSettings, saveRlResume, type AlgorithmState, type RlCheckpoint } from "./resume.js";
 import { RL_BASE, type RlSettings } from "./settings.js";
-import { exactMatch, loadTasks, RL_HELD_OUT, RL_TRAIN, type TaskRecord } from "./tasks.js";
+import { loadTasks, RL_HELD_OUT, RL_TRAIN } from "./tasks.js";
 
 /** What one step reports (every number is logged and stored in run.json). */
 export interface StepMetrics {
@@ -52,28 +51,8 @@ export interface StepMetrics {
   extra?: Record<string, number>;
 }
 
-/** What an algorithm gets from the loop. */
-export interface RlContext {
-  tok: TrainTokenizer;
-  settings: RlSettings;
-  policy: MiniMindTS;
-  reference: MiniMindTS;
-  /** AdamW over the policy's parameters. */
-  optimizer: AdamW;
-  /** Every lesson function the run resolved, by name. */
-  fns: Record<string, unknown>;
-  train: TaskRecord[];
-  /** The chat-template token ids of a task's question (lesson 4's renderChat, generation prompt on). */
-  promptIds(t: TaskRecord): number[];
-  decode(ids: number[]): string;
-  /** Rewards of `texts`, answering `records` (one record a text). */
-  rewards(texts: readonly string[], records: readonly TaskRecord[]): number[];
-  /** The next `n` training prompts of a seeded order, epoch after epoch. */
-  nextPrompts(n: number): TaskRecord[];
-  /** Clips `grads` (lesson 14's clipGradNorm) and applies one AdamW step to `optimizer`. */
-  applyGrads(optimizer: AdamW, grads: tf.Tensor[], lr: number): number;
-  log(line: string): void;
-}
+export type { RlContext } from "./context.js";
+export { evaluate, type Evaluation } from "./evaluate.js";
 
 /** One algorithm: its lesson functions, defaults, one-off setup and the step. */
 export interface RlAlgorithm {
@@ -117,80 +96,6 @@ export interface RlRunOptions {
 
 /** A run stopped because a metric went non-finite or exploded. */
 export class DivergenceError extends TrainError {}
-
-const COMMON_FUNCTIONS: Record<string, string> = {
-  cosineLr: "lesson-14",
-  clipGradNorm: "lesson-14",
-  renderChat: "lesson-4",
-  perTokenLogps: "lesson-25",
-  approxKl: "lesson-25",
-  clipFraction: "lesson-25",
-  repetitionPenalty: "lesson-25",
-  ruleReward: "lesson-25",
-};
-
-type Fns = {
-  cosineLr: (step: number, total: number, lr: number) => number;
-  clipGradNorm: ClipGradNorm;
-  renderChat: (messages: Array<{ role: string; content: string }>, opts?: { addGenerationPrompt?: boolean }) => string;
-};
-
-interface Evaluation {
-  accuracy: number;
-  /** Accuracy on the held-out prompts whose question is not also in the training file (null: none). */
-  unseenAccuracy: number | null;
-  unseen: number;
-  byKind: Record<string, { correct: number; total: number }>;
-  samples: Array<{ question: string; answer: string; response: string }>;
-}
-
-/**
- * Batches of at most 64 records whose prompts have the same token length: no left padding, so a
- * prompt's answer does not depend on what it was batched with (the model takes positions from the
- * padded start, as MiniMind's does, and SFT never saw padding on the left).
- */
-function sameLengthBatches(ctx: RlContext, records: readonly TaskRecord[]): TaskRecord[][] {
-  const byLength = new Map<number, TaskRecord[]>();
-  for (const r of records) {
-    const n = ctx.promptIds(r).length;
-    byLength.set(n, [...(byLength.get(n) ?? []), r]);
-  }
-  return [...byLength.values()].flatMap((group) => Array.from({ length: Math.ceil(group.length / 64) }, (_, i) => group.slice(i * 64, i * 64 + 64)));
-}
-
-/** Exact-match accuracy of greedy answers to `records`. */
-export function evaluate(ctx: RlContext, model: MiniMindTS, records: readonly TaskRecord[]): Evaluation {
-  const byKind: Evaluation["byKind"] = {};
-  const samples: Evaluation["samples"] = [];
-  const trained = new Set(ctx.train.map((t) => t.question));
-  let correct = 0;
-  let unseen = 0;
-  let unseenCorrect = 0;
-  for (const batch of sameLengthBatches(ctx, records)) {
-    const s = sampleCompletions(model, batch.map((r) => ctx.promptIds(r)), (ids) => ctx.decode(ids), {
-      numGenerations: 1,
-      maxNewTokens: ctx.settings.maxNewTokens,
-      temperature: 1,
-      seed: 0,
-      eosId: ctx.tok.eosId,
-      padId: ctx.tok.padId,
-      greedy: true,
-    });
-    batch.forEach((r, j) => {
-      const ok = exactMatch(s.texts[j], r.answer);
-      correct += ok;
-      if (!trained.has(r.question)) {
-        unseen++;
-        unseenCorrect += ok;
-      }
-      const k = (byKind[r.kind] ??= { correct: 0, total: 0 });
-      k.correct += ok;
-      k.total++;
-      if (samples.length < 6 && j % 11 === 0) samples.push({ question: r.question, answer: r.answer, response: s.texts[j] });
-    });
-  }
-  return { accuracy: records.length ? correct / records.length : 0, unseenAccuracy: unseen ? unseenCorrect / unseen : null, unseen, byKind, samples };
-}
 
 function toTensors(weights: Record<string, { shape: number[]; data: Float32Array }>): Record<string, tf.Tensor> {
   return Object.fromEntries(Object.entries(weights).map(([n, t]) => [n, tf.tensor(t.data, t.shape, "float32")]));
@@ -236,7 +141,7 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
   const resolved = await resolveRun<Record<string, unknown>>(runningPieces(config), { ...COMMON_FUNCTIONS, ...alg.functions }, { useReference: opts.useReference });
   const choices: FunctionChoice[] = resolved.choices;
   const fns = { ...resolved.fns, ...opts.replaceFunctions };
-  const f = fns as unknown as Fns;
+  const f = fns as unknown as CommonFunctions;
   log(`npm run train -- ${alg.name}: ${alg.summary}, on the ${tf.getBackend()} backend`);
   for (const line of describeRun(choices)) log(line);
 
@@ -261,53 +166,9 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
   const names = Object.keys(policy.params);
   const optimizer = new AdamW(variables);
   if (resume) optimizer.restore({ m: names.map((n) => resume!.optimizer.m[n]), v: names.map((n) => resume!.optimizer.v[n]), t: resume.optimizer.t });
-  const shuffle = (n: number, seed: number) => {
-    const idx = Array.from({ length: n }, (_, i) => i);
-    let s = seed >>> 0;
-    for (let i = n - 1; i > 0; i--) {
-      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-      const j = s % (i + 1);
-      [idx[i], idx[j]] = [idx[j], idx[i]];
-    }
-    return idx;
-  };
   // The prompt order: epoch e's shuffle is seeded by seed + e, so a resume rebuilds the current one.
-  let cursor = resume?.progress.prompts.cursor ?? 0;
-  let epoch = resume?.progress.prompts.epoch ?? 0;
-  let order: number[] = epoch > 0 ? shuffle(train.records.length, settings.seed + epoch - 1) : [];
-  const rewardFns = fns as unknown as RewardFunctions;
-  const ctx: RlContext = {
-    tok,
-    settings,
-    policy,
-    reference,
-    optimizer,
-    fns,
-    train: train.records,
-    promptIds: (t) => tok.encode(f.renderChat([{ role: "user", content: t.question }], { addGenerationPrompt: true })),
-    decode: (ids) => decodeText(tok, ids),
-    rewards: (texts, records) => texts.map((t, i) => taskReward(settings.reward, rewardFns, t, records[i].answer)),
-    nextPrompts(n) {
-      const out: TaskRecord[] = [];
-      while (out.length < n) {
-        if (cursor >= order.length) {
-          order = shuffle(train.records.length, settings.seed + epoch++);
-          cursor = 0;
-        }
-        out.push(train.records[order[cursor++]]);
-      }
-      return out;
-    },
-    applyGrads(opt, grads, lr) {
-      const clipped = f.clipGradNorm(grads, settings.gradClip);
-      const arrays = clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array));
-      const norm = clipped.totalNorm.dataSync()[0];
-      tf.dispose([...clipped.grads, clipped.totalNorm]);
-      opt.step(arrays, lr);
-      return norm;
-    },
-    log,
-  };
+  const prompts = promptOrder(train.records, settings.seed, { cursor: resume?.progress.prompts.cursor ?? 0, epoch: resume?.progress.prompts.epoch ?? 0 });
+  const ctx: RlContext = rlContext({ tok, settings, policy, reference, optimizer, fns, train: train.records, prompts, log });
 
   log(`Model: ${shown(fromPath ?? "(seeded)")}: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${(variables.reduce((n, v) => n + v.size, 0) / 1e6).toFixed(3)}M parameters; frozen reference: a copy`);
   log(`Task: ${settings.task.join(", ")}; ${train.records.length} training prompts (${shown(RL_TRAIN)}), ${held.records.length} held out (${shown(RL_HELD_OUT)}); reward ${settings.reward}`);
@@ -317,7 +178,7 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
   const secondsBefore = resume?.progress.seconds ?? 0;
   const started = performance.now();
   const seconds = () => secondsBefore + (performance.now() - started) / 1000;
-  if (resume) log(`Resuming ${shown(resumeFile!)} at step ${resume.step} of ${settings.steps} (prompt epoch ${epoch}, ${cursor} prompts into it)`);
+  if (resume) log(`Resuming ${shown(resumeFile!)} at step ${resume.step} of ${settings.steps} (prompt epoch ${prompts.position().epoch}, ${prompts.position().cursor} prompts into it)`);
   const before = resume ? (resume.progress.before as Evaluation) : evaluate(ctx, policy, held.records);
   log(`Held-out exact match before: ${(100 * before.accuracy).toFixed(1)}% (${held.records.length} prompts, greedy; ${before.unseen} of them not also in the training file${before.unseenAccuracy === null ? "" : `: ${(100 * before.unseenAccuracy).toFixed(1)}%`})${resume ? " (from the run's start)" : ""}`);
   await alg.setup?.(ctx);
@@ -354,7 +215,7 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
       progress: {
         configName,
         from: fromPath ? { path: fromPath, sha256: fromSha! } : null,
-        prompts: { cursor, epoch, count: train.records.length, sha256: questionsSha },
+        prompts: { ...prompts.position(), count: train.records.length, sha256: questionsSha },
         seconds: seconds(),
         setupSeconds,
         accuracy,
@@ -379,7 +240,7 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
       const m = alg.step(ctx, step, lr);
       if (step === opts.interruptAt) signal.stop = true;
       history.push({ ...m, step, seconds: seconds(), lr });
-      const bad = !Number.isFinite(m.loss) ? `the loss is ${m.loss}` : !Number.isFinite(m.klRef) ? `the KL to the reference is ${m.klRef}` : m.klRef > settings.maxKl ? `the KL to the reference is ${m.klRef.toFixed(3)} > ${settings.maxKl} (--max-kl)` : null;
+      const bad = divergence(m, settings.maxKl);
       if (bad) {
         const kept = saved !== null ? `The last checkpoint (step ${saved}) is kept: ${shown(file)}` : `No checkpoint was written; the --from weights are unchanged`;
         throw new DivergenceError(`${alg.name} diverged at step ${step}: ${bad}. ${kept}. If your own function runs here (see the table above), it passes its grader but misbehaves in training: run with --use-reference for its lesson to compare.`);

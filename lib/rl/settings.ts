@@ -4,7 +4,7 @@
  * the learning rates, batch sizes and lengths scaled to a 0.7 M-parameter model on a laptop CPU.
  */
 import type { RewardKind } from "./rewards.js";
-import type { TaskKind } from "./tasks.js";
+import type { TaskKind } from "./task-answers.js";
 
 export interface RlSettings {
   /** Optimiser steps (one rollout batch each for GRPO/PPO, one batch of pairs for DPO). */

@@ -25,6 +25,7 @@ import type { BrowserManifest } from "./manifest.js";
 import { BROWSER_LESSONS, BROWSER_UNSUPPORTED, borrowedLessons, lentLessons } from "./lessons.js";
 import { BUFFER_SHIM, courseImportMeta, nodeShims, pageGuard, replayedDeps, workerResolver } from "./plugins.js";
 import { publishedForTraining, TRAIN_PAGE_ENTRY, TRAIN_WORKER_ENTRY, writeTrainPage } from "./train-build.js";
+import { GRPO_PAGE_ENTRY, GRPO_WORKER_ENTRY, writeGrpoPage } from "./grpo-build.js";
 
 /** Where the worker's bundle says the data files are ("/data/grader/lesson-3/fixture.json"). */
 export const DATA_ROOT = "/data";
@@ -163,7 +164,7 @@ export interface BrowserBuildOptions {
   pages?: Record<string, string>;
 }
 
-/** Builds the folder `out` for `lessons` (default: every supported lesson, lessons.ts), with the training page (train-build.ts). */
+/** Builds the folder `out` for `lessons` (default: every supported lesson, lessons.ts), with the training page (train-build.ts) and the GRPO page (grpo-build.ts). */
 export async function buildBrowserGrading(out: string, lessons: readonly string[] = BROWSER_LESSONS, log: (line: string) => void = () => undefined, opts: BrowserBuildOptions = {}): Promise<BrowserBuild> {
   mkdirSync(out, { recursive: true });
   const common = {
@@ -205,14 +206,14 @@ export async function buildBrowserGrading(out: string, lessons: readonly string[
   const workerBuild = await build({
     ...common,
     plugins: [...(recorded ? [replayedDeps(replaySource(recording))] : []), workerResolver(), ...common.plugins],
-    entryPoints: { worker: join(ROOT, "tools", "browser", "worker.ts"), ...TRAIN_WORKER_ENTRY, ...Object.fromEntries(lessons.map((l) => [`cases/${l}`, casesFile(l)])) },
+    entryPoints: { worker: join(ROOT, "tools", "browser", "worker.ts"), ...TRAIN_WORKER_ENTRY, ...GRPO_WORKER_ENTRY, ...Object.fromEntries(lessons.map((l) => [`cases/${l}`, casesFile(l)])) },
     splitting: true,
     outdir: out,
     chunkNames: "chunks/[name]-[hash]",
   });
   assertNoAnswers(workerBuild.metafile);
   log("bundling the page …");
-  const pageBuild = await build({ ...common, entryPoints: { page: join(ROOT, "tools", "browser", "page.ts"), ...TRAIN_PAGE_ENTRY, ...opts.pages }, outdir: out });
+  const pageBuild = await build({ ...common, entryPoints: { page: join(ROOT, "tools", "browser", "page.ts"), ...TRAIN_PAGE_ENTRY, ...GRPO_PAGE_ENTRY, ...opts.pages }, outdir: out });
   assertNoAnswers(pageBuild.metafile);
 
   // The lib/ sources of the lent lessons' files too: the page compiles those as well.
@@ -222,6 +223,7 @@ export async function buildBrowserGrading(out: string, lessons: readonly string[
   write(out, "grade.html", GRADE_HTML);
   write(out, "manifest.json", JSON.stringify(manifest, null, 2));
   await writeTrainPage(out, publishedForTraining(opts.publish), log);
+  await writeGrpoPage(out, publishedForTraining(opts.publish), log);
   const bytes = walk(out).reduce((n, f) => n + readFileSync(f).length, 0);
   log(`wrote ${relative(process.cwd(), out) || out}: ${lessons.length} lesson(s), ${(bytes / 2 ** 20).toFixed(1)} MiB`);
   return { out, lessons: [...lessons], bytes };

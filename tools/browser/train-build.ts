@@ -91,6 +91,26 @@ async function compileReference(lesson: string, published: readonly string[]): P
   return files;
 }
 
+/**
+ * Writes the compiled reference of each lesson of `needed` that is published into `out`/train/
+ * (train/reference-<lesson>.json: the training pages share them) and lists it in `manifest`'s
+ * references, or in its withheld with why (compileReference).
+ */
+export async function writeReferences(out: string, needed: readonly string[], published: readonly string[], manifest: Pick<TrainManifest, "references" | "withheld">, log: (line: string) => void): Promise<void> {
+  mkdirSync(join(out, "train"), { recursive: true });
+  for (const lesson of needed.filter((l) => published.includes(l))) {
+    const compiled = await compileReference(lesson, published);
+    if (typeof compiled === "string") {
+      manifest.withheld[lesson] = compiled;
+      log(`${lesson}'s reference withheld: ${compiled}`);
+      continue;
+    }
+    const rel = `train/reference-${lesson}.json`;
+    writeFileSync(join(out, rel), JSON.stringify(compiled));
+    manifest.references[lesson] = rel;
+  }
+}
+
 const TRAIN_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -136,18 +156,7 @@ export async function writeTrainPage(out: string, published: readonly string[], 
   const functions = trainFunctionHomes(pretrainModelConfig(pretrainArgs("wasm"), courseTokenizer().vocabSize));
   const manifest: TrainManifest = { version: 1, worker: "train-worker.js", data: "train/data.json", functions, references: {}, withheld: {} };
   const needed = [...new Set(Object.values(functions))];
-  mkdirSync(join(out, "train"), { recursive: true });
-  for (const lesson of needed.filter((l) => published.includes(l))) {
-    const compiled = await compileReference(lesson, published);
-    if (typeof compiled === "string") {
-      manifest.withheld[lesson] = compiled;
-      log(`training page: ${lesson}'s reference withheld: ${compiled}`);
-      continue;
-    }
-    const rel = `train/reference-${lesson}.json`;
-    writeFileSync(join(out, rel), JSON.stringify(compiled));
-    manifest.references[lesson] = rel;
-  }
+  await writeReferences(out, needed, published, manifest, (line) => log(`training page: ${line}`));
   const data = Object.fromEntries(TRAIN_DATA.map((f) => [`/${f}`, readFileSync(join(ROOT, f), "utf8")]));
   writeFileSync(join(out, manifest.data), JSON.stringify(data));
   writeWasmBackendFiles(out);

@@ -40,3 +40,10 @@ export function chooseFunctions<T extends object>(homes: { [K in keyof T]: strin
   if (missing.length > 1) throw new LessonsNotFinishedError(missing);
   return { fns: fns as T, choices };
 }
+
+/** The lessons to finish first and the resolver's words, when `err` is chooseFunctions' LessonNotFinishedError; else undefined. */
+export function notFinished(err: unknown): { message: string; lessons: string[] } | undefined {
+  if (!(err instanceof LessonNotFinishedError)) return undefined;
+  const lessons = err instanceof LessonsNotFinishedError ? [...new Set(err.missing.map((m) => m.lesson))] : [err.lesson];
+  return { message: err.message, lessons };
+}

@@ -7,7 +7,7 @@ import type { MiniMindTS } from "../../model/model.js";
 import { rollout, type RolloutFunctions } from "../rollout.js";
 import type { RlContext, StepMetrics } from "../run.js";
 import { rewardStats } from "../rewards.js";
-import { exactMatch, type TaskRecord } from "../tasks.js";
+import { exactMatch, type TaskRecord } from "../task-answers.js";
 
 /** Σ(x·m) / max(Σm, 1) as a number. */
 export function maskedMeanValue(x: tf.Tensor, mask: tf.Tensor): number {
