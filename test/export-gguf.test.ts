@@ -23,7 +23,7 @@ import type { RenderChat } from "../lib/serve/completion.js";
 import { DEMO_EXCHANGES, DEMO_TOOLS } from "../lib/serve/demo.js";
 import { exportModel } from "../lib/serve/export.js";
 import { tokenizerFor } from "../lib/serve/tokenizer.js";
-import { toFloat16Bits } from "../lib/serve/gguf-writer.js";
+import { toFloat16Bits } from "../lib/model/float16.js";
 import { courseGreedy, llamaGreedy, llamaMissing } from "./support/llama.js";
 
 if (llamaMissing) console.warn(`export-gguf.test.ts: llama.cpp runs skipped: ${llamaMissing}`);

@@ -185,6 +185,22 @@ describe("model: safetensors checkpoints", () => {
     expect(back.tensors.b.shape).toEqual([3]);
   });
 
+  it("writes F16 on request (2 bytes a value, rounded to nearest even) and reads it back as float32", () => {
+    // 1 + 2^-11 is halfway between two halves and rounds to the even one (1); 70000 overflows to Infinity.
+    const bytes = encodeSafetensors({ tensors: { w: { shape: [5], data: Float32Array.of(1, -2.5, 1 + 2 ** -11, 70000, 2 ** -24) } }, metadata: { config: "{}" } }, "F16");
+    const n = Number(new DataView(bytes.buffer).getBigUint64(0, true));
+    expect(JSON.parse(Buffer.from(bytes.subarray(8, 8 + n)).toString("utf8")).w).toEqual({ dtype: "F16", shape: [5], data_offsets: [0, 10] });
+    expect(bytes.length).toBe(8 + n + 10);
+    expect(Array.from(decodeSafetensors(bytes).tensors.w.data)).toEqual([1, -2.5, 1, Infinity, 2 ** -24]);
+  });
+
+  it("the GRPO page's shipped F16 start model is exactly what encoding its own values gives back", () => {
+    const shipped = new Uint8Array(readFileSync(join(ROOT, "datasets", "checkpoints", "sort-start.safetensors")));
+    const file = decodeSafetensors(shipped);
+    expect(JSON.parse(file.metadata.config).hiddenSize).toBe(128);
+    expect(Buffer.from(encodeSafetensors(file, "F16")).equals(Buffer.from(shipped))).toBe(true);
+  });
+
   it("a saved model loads back with MiniMind's parameter names and the same logits", () => {
     const model = tinyModel({ config: { tieWordEmbeddings: false } });
     const file = join(dir, "tiny.safetensors");

@@ -96,20 +96,10 @@ export function promptOrder(records: readonly TaskRecord[], seed: number, from: 
   };
 }
 
-/** A run's parts, as its loop made them. */
-export interface RlParts {
-  tok: TrainTokenizer;
-  settings: RlSettings;
-  policy: MiniMindTS;
-  reference: MiniMindTS;
-  optimizer: AdamW;
-  /** Every resolved lesson function: COMMON_FUNCTIONS', the algorithm's, lesson 25's rewards. */
-  fns: Record<string, unknown>;
-  train: TaskRecord[];
-  /** The prompt order the run takes its prompts from (`promptOrder`). */
+/** A run's parts, as its loop made them: RlContext's own fields, and the prompt order the run takes its prompts from (`promptOrder`). */
+export type RlParts = Pick<RlContext, "tok" | "settings" | "policy" | "reference" | "optimizer" | "fns" | "train" | "log"> & {
   prompts: { next(n: number): TaskRecord[] };
-  log(line: string): void;
-}
+};
 
 /** The context an algorithm's step runs in (see `RlContext`), over `parts`. */
 export function rlContext(parts: RlParts): RlContext {

@@ -8,12 +8,13 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { MiniMindConfig } from "../../lib/model/config.js";
+import { decodeSafetensors } from "../../lib/model/safetensors.js";
 import { loadTasks, RL_HELD_OUT, RL_TRAIN } from "../../lib/rl/tasks.js";
 import { COURSE_TOKENIZER_PATH } from "../../lib/tokenizer.js";
 import { ROOT } from "../../grader/engine/paths.js";
-import { decodeHalfSafetensors } from "./grpo-checkpoint.js";
 import { grpoFunctionHomes } from "./grpo-plan.js";
 import type { GrpoManifest } from "./grpo-protocol.js";
+import { runPageHtml } from "./run-page-html.js";
 import { writeReferences, writeWasmBackendFiles } from "./train-build.js";
 
 /** The GRPO worker and page, as entry points of build.ts's worker and page bundles. */
@@ -25,50 +26,24 @@ export const GRPO_START_MODEL = join(ROOT, "datasets", "checkpoints", "sort-star
 
 /** The config stored in the start model's metadata (MiniMind's, as lib/rl/run.ts reads a --from file's). */
 export function startModelConfig(path = GRPO_START_MODEL): MiniMindConfig {
-  const config = decodeHalfSafetensors(new Uint8Array(readFileSync(path))).metadata.config;
+  const config = decodeSafetensors(new Uint8Array(readFileSync(path))).metadata.config;
   if (!config) throw new Error(`${relative(ROOT, path)} has no model config in its metadata`);
   return JSON.parse(config) as MiniMindConfig;
 }
 
-const GRPO_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>GRPO on the sort task in the browser</title>
-<link rel="icon" href="data:,">
-<style>
-body { font: 15px/1.45 system-ui, sans-serif; max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; }
-pre { background: #f6f6f6; padding: .75rem; white-space: pre-wrap; }
-.note { color: #555; font-size: 13px; }
-#missing { color: #a40000; font-weight: 600; white-space: pre-wrap; }
-.chart svg { max-width: 100%; height: auto; }
-</style>
-</head>
-<body>
-<h1>GRPO on the sort task in the browser</h1>
-<p class="note">Lesson 24's GRPO (<code>npm run train -- grpo</code>'s step, MiniMind's train_grpo.py) in a Web Worker:
+const GRPO_HTML = runPageHtml({
+  title: "GRPO on the sort task in the browser",
+  intro: `Lesson 24's GRPO (<code>npm run train -- grpo</code>'s step, MiniMind's train_grpo.py) in a Web Worker:
 G samples of each "Sort 47, 41, 75." prompt from the course's small start model (the tiny model after a short sort
 SFT, datasets/checkpoints/sort-start.safetensors), a reward of 1 for the exact answer, advantages within each
 group, and one update a step with β·KL to the frozen start. Held-out exact match (greedy, new questions) is
 measured before, every few steps and at the end. The model runs your functions where their lesson passes in this
 browser's workspace, the reference where this site publishes it, and otherwise says which lesson to finish first.
-Self-study only: progress here lives in this browser and proves nothing to anyone.</p>
-<p><label for="backend">Backend</label> <select id="backend"><option value="best">best available</option></select>
-<label for="steps">Steps</label> <input id="steps" type="number" min="1" value="30" size="6">
-<button id="start" type="button">Train</button> <button id="stop" type="button" disabled>Stop</button></p>
-<pre id="backends" class="note"></pre>
-<pre id="status"></pre>
-<p id="missing"></p>
-<pre id="whose"></pre>
-<p id="rate"></p>
-<div id="chart" class="chart"></div>
-<div id="loss-chart" class="chart"></div>
-<pre id="samples"></pre>
-<script type="module" src="./grpo-page.js"></script>
-</body>
-</html>
-`;
+Self-study only: progress here lives in this browser and proves nothing to anyone.`,
+  steps: 30,
+  charts: ["chart", "loss-chart"],
+  script: "./grpo-page.js",
+});
 
 /**
  * Writes the GRPO page's files into `out` (the worker and page scripts come from build.ts's bundles,

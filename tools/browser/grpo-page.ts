@@ -18,6 +18,7 @@ import { chooseBest, type BackendAvailability, type BackendChoice, type BrowserB
 import type { GrpoManifest, GrpoSettings, GrpoWorkerToPage, PageToGrpoWorker } from "./grpo-protocol.js";
 import { runLessons } from "./lesson-files.js";
 import type { BrowserManifest } from "./manifest.js";
+import { assertNoRun, beginRun, el, fetchJson, forThePage, probeInWorker, setUpRunForm, show, siteUrl, stopRun } from "./run-page.js";
 import { passingLessons } from "./store.js";
 
 export interface GrpoOptions {
@@ -62,39 +63,13 @@ export interface GrpoReport {
   drawnPoints: number;
 }
 
-const base = new URL(".", document.baseURI);
-const url = (p: string) => new URL(p, base).href;
-
-async function json<T>(p: string): Promise<T> {
-  const r = await fetch(url(p));
-  if (!r.ok) throw new Error(`could not fetch ${p}: HTTP ${r.status}`);
-  return (await r.json()) as T;
-}
-
 let manifests: Promise<[BrowserManifest, GrpoManifest]> | undefined;
-const getManifests = () => (manifests ??= Promise.all([json<BrowserManifest>("manifest.json"), json<GrpoManifest>("grpo.json")]));
-
-const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
-const show = (id: string, text: string) => {
-  const e = el(id);
-  if (e) e.textContent = text;
-};
-
-let current: { worker: Worker; finish: () => void } | undefined;
+const getManifests = () => (manifests ??= Promise.all([fetchJson<BrowserManifest>("manifest.json"), fetchJson<GrpoManifest>("grpo.json")]));
 
 /** Which backends start in this browser, each tried in a throwaway worker, and why the others do not. */
 export async function backends(): Promise<BackendAvailability[]> {
   const [, g] = await getManifests();
-  const worker = new Worker(url(g.worker), { type: "module", name: "backend probe" });
-  try {
-    return await new Promise<BackendAvailability[]>((resolve, reject) => {
-      worker.onmessage = (e: MessageEvent<GrpoWorkerToPage>) => (e.data.type === "probe" ? resolve(e.data.backends) : undefined);
-      worker.onerror = (e) => reject(new Error(`the GRPO worker failed to start: ${e.message}`));
-      worker.postMessage({ type: "probe" } satisfies PageToGrpoWorker);
-    });
-  } finally {
-    worker.terminate();
-  }
+  return probeInWorker(siteUrl(g.worker), "GRPO");
 }
 
 function drawCharts(report: GrpoReport): void {
@@ -128,17 +103,14 @@ function drawCharts(report: GrpoReport): void {
   rewardBox.dataset.points = String(report.drawnPoints);
 }
 
-/** The resolver's words for a terminal ("`npm run grade lesson-9`"), said for this site (its workspace pages grade). */
-const forThePage = (text: string) => text.replace(/`?npm run grade (lesson-\d+)`?/g, "grade $1 in its workspace page");
-
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** Runs GRPO on the sort task in a worker, showing it on the page; resolves with the run's report when it ends. */
 export async function train(opts: GrpoOptions = {}): Promise<GrpoReport> {
-  if (current) throw new Error("a run is in progress: stop it first");
+  assertNoRun();
   const [m, g] = await getManifests();
   const learner = opts.learner ?? (await passingLessons().catch(() => ({})));
-  const lessons = await runLessons(m, g.functions, g.references, learner, json, url);
+  const lessons = await runLessons(m, g.functions, g.references, learner, fetchJson, siteUrl);
   const asked = opts.backend ?? "best";
   // GRPO's rollouts read back synchronously: a backend that reads asynchronously only counts as not here.
   const syncOnly = (found: BackendAvailability[]) => found.map((f) => (f.syncRead ? { backend: f.backend, why: `it reads back asynchronously only (${f.syncRead}), and GRPO's rollouts read synchronously` } : f));
@@ -149,17 +121,12 @@ export async function train(opts: GrpoOptions = {}): Promise<GrpoReport> {
   el<HTMLDivElement>("chart")?.replaceChildren();
   el<HTMLDivElement>("loss-chart")?.replaceChildren();
   show("status", "starting the worker …");
-  const worker = new Worker(url(g.worker), { type: "module", name: "GRPO" });
+  const worker = new Worker(siteUrl(g.worker), { type: "module", name: "GRPO" });
   return new Promise<GrpoReport>((resolve) => {
-    const finish = () => {
-      worker.terminate();
-      current = undefined;
+    const finish = beginRun(worker, () => {
       drawCharts(report);
-      setRunning(false);
       resolve(report);
-    };
-    current = { worker, finish };
-    setRunning(true);
+    });
     worker.onerror = (e) => {
       report.error = `the GRPO worker failed: ${e.message}`;
       show("status", report.error);
@@ -201,28 +168,13 @@ export async function train(opts: GrpoOptions = {}): Promise<GrpoReport> {
         finish();
       }
     };
-    worker.postMessage({ type: "grpo", choice, settings: opts.settings ?? {}, dataUrl: url(g.data), modelUrl: url(g.model), lessons } satisfies PageToGrpoWorker);
+    worker.postMessage({ type: "grpo", choice, settings: opts.settings ?? {}, dataUrl: siteUrl(g.data), modelUrl: siteUrl(g.model), lessons } satisfies PageToGrpoWorker);
   });
 }
 
 /** Ends the run after the step in flight (the worker is terminated when it does not answer within 10 s: a learner function that never returns). */
 export function stop(): void {
-  const run = current;
-  if (!run) return;
-  run.worker.postMessage({ type: "stop" } satisfies PageToGrpoWorker);
-  setTimeout(() => {
-    if (current === run) {
-      show("status", "the worker did not stop within 10 s: ended");
-      run.finish();
-    }
-  }, 10_000);
-}
-
-function setRunning(running: boolean): void {
-  const start = el<HTMLButtonElement>("start");
-  const stopButton = el<HTMLButtonElement>("stop");
-  if (start) start.disabled = running;
-  if (stopButton) stopButton.disabled = !running;
+  stopRun(10);
 }
 
 declare global {
@@ -235,20 +187,9 @@ window.courseGrpo = { backends, train, stop, ready: true };
 
 // ---------------------------------------------------------------- the form on grpo.html
 
-async function setUpForm(): Promise<void> {
-  const select = el<HTMLSelectElement>("backend");
-  const start = el<HTMLButtonElement>("start");
-  const stopButton = el<HTMLButtonElement>("stop");
-  const steps = el<HTMLInputElement>("steps");
-  if (!select || !start || !stopButton || !steps) return;
-  stopButton.onclick = stop;
-  start.onclick = () => {
-    const n = Number(steps.value);
-    void train({ backend: select.value as BrowserBackend | "best", settings: Number.isInteger(n) && n > 0 ? { steps: n } : {} });
-  };
-  const available = await backends();
-  select.replaceChildren(new Option("best available", "best"), ...available.map((a) => Object.assign(new Option(a.why ? `${a.backend} (not here)` : a.backend, a.backend), { disabled: a.why !== undefined })));
-  show("backends", available.map((a) => `${a.backend}: ${a.why ?? (a.syncRead ? `starts, but GRPO cannot run here (its rollouts read back synchronously: ${a.syncRead})` : "starts here")}`).join("\n"));
-}
-
-void setUpForm();
+void setUpRunForm(
+  backends,
+  (backend, steps) => void train({ backend, settings: steps ? { steps } : {} }),
+  stop,
+  (a) => (a.syncRead ? `starts, but GRPO cannot run here (its rollouts read back synchronously: ${a.syncRead})` : "starts here"),
+);

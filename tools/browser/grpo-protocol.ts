@@ -13,7 +13,7 @@ import type { TrainLesson, TrainManifest, TrainWorkerToPage } from "./train-prot
 export interface GrpoManifest extends Omit<TrainManifest, "data"> {
   /** `{ files, train, heldOut }`: the files the run reads (the course tokenizer; path → text) and the sort prompts (lib/rl/tasks.ts's TaskRecord). */
   data: string;
-  /** The start model: datasets/checkpoints/sort-start.safetensors, F16 (grpo-checkpoint.ts). */
+  /** The start model: datasets/checkpoints/sort-start.safetensors, F16 (lib/model/safetensors.ts). */
   model: string;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The GRPO page's Web Worker: `npm run train -- grpo`'s step (lib/rl/algorithms/grpo.ts, in the
  * context lib/rl/context.ts makes for lib/rl/run.ts too) on the sort task, from the shipped start
- * model (grpo-checkpoint.ts), on the backend the page asks for (backends.ts), with the lesson
+ * model (lib/model/safetensors.ts), on the backend the page asks for (backends.ts), with the lesson
  * functions chosen as lib/resolver.ts chooses them (train-resolve.ts): the learner's passing files
  * compiled by the page, else the published reference, else "finish lesson N first". The policy
  * trains with lib/'s AdamW; the frozen reference is a second copy of the start. Held-out exact
@@ -15,37 +15,23 @@ import * as tf from "../../lib/tf.js";
 import type { MiniMindConfig } from "../../lib/model/config.js";
 import { MiniMindTS } from "../../lib/model/model.js";
 import type { ModelPieces } from "../../lib/model/pieces.js";
+import { decodeSafetensors } from "../../lib/model/safetensors.js";
 import { AdamW } from "../../lib/model/train.js";
-import { describeRun } from "../../lib/resolver.js";
 import grpo from "../../lib/rl/algorithms/grpo.js";
 import { divergence, promptOrder, rlContext, type CommonFunctions } from "../../lib/rl/context.js";
 import { evaluate, type Evaluation } from "../../lib/rl/evaluate.js";
 import type { TaskRecord } from "../../lib/rl/task-answers.js";
 import { trainTokenizer } from "../../lib/train/tokenizer.js";
-import { probeBackends, startBackend } from "./backends.js";
-import { decodeHalfSafetensors } from "./grpo-checkpoint.js";
+import { startBackend } from "./backends.js";
 import { grpoFunctionHomes, grpoPageSettings } from "./grpo-plan.js";
 import type { GrpoWorkerToPage, PageToGrpoWorker } from "./grpo-protocol.js";
-import { loadLessons } from "./lesson-modules.js";
+import { functionsForRun } from "./lesson-modules.js";
+import { nextTask, postToPage, serveRun, stopRequested } from "./run-worker.js";
 import { installFiles } from "./shims/fs.js";
 import { WARM_UP_STEPS } from "./train-protocol.js";
-import { chooseFunctions, notFinished } from "./train-resolve.js";
 
-const scope = self as unknown as { postMessage(m: unknown): void; onmessage: ((e: MessageEvent<PageToGrpoWorker>) => void) | null };
-const post = scope.postMessage.bind(scope) as (m: GrpoWorkerToPage) => void;
-
-let stopAsked = false;
-let started = false;
-scope.onmessage = (e) => {
-  if (e.data.type === "stop") stopAsked = true;
-  else if (e.data.type === "probe") void probeBackends().then((backends) => post({ type: "probe", backends }));
-  else if (!started) {
-    started = true;
-    run(e.data).catch((err: unknown) => post({ type: "fatal", message: `the GRPO worker failed: ${err instanceof Error ? err.message : String(err)}` }));
-  }
-};
-
-const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+const post = postToPage as (m: GrpoWorkerToPage) => void;
+serveRun<Extract<PageToGrpoWorker, { type: "grpo" }>>("GRPO", run);
 
 /** What grpo/data.json holds (grpo-build.ts). */
 interface GrpoData {
@@ -62,20 +48,12 @@ async function run(job: Extract<PageToGrpoWorker, { type: "grpo" }>): Promise<vo
   if (notStarted) return post({ type: "fatal", message: `TensorFlow.js's ${backend} backend did not start for GRPO in this browser (GRPO reads back synchronously, so that is checked too): ${notStarted}` });
   post({ type: "backend", choice: job.choice });
 
-  const stored = decodeHalfSafetensors(new Uint8Array(await (await fetch(job.modelUrl)).arrayBuffer()));
+  const stored = decodeSafetensors(new Uint8Array(await (await fetch(job.modelUrl)).arrayBuffer()));
   const config = JSON.parse(stored.metadata.config) as MiniMindConfig;
   const settings = grpoPageSettings(job.settings);
-  let fns: Record<string, unknown>;
-  let whose: string[];
-  try {
-    const chosen = chooseFunctions<Record<string, unknown>>(grpoFunctionHomes(config), await loadLessons(job.lessons));
-    fns = chosen.fns;
-    whose = describeRun(chosen.choices);
-  } catch (err) {
-    const missing = notFinished(err);
-    if (!missing) throw err;
-    return post({ type: "missing", ...missing });
-  }
+  const chosen = await functionsForRun<Record<string, unknown>>(grpoFunctionHomes(config), job.lessons);
+  if ("missing" in chosen) return post({ type: "missing", ...chosen.missing });
+  const { fns, whose } = chosen;
 
   // The policy trains; the reference is a frozen copy of the start (lib/rl/run.ts's --from).
   const initial = Object.fromEntries(Object.entries(stored.tensors).map(([n, t]) => [n, tf.tensor(t.data, t.shape, "float32")]));
@@ -127,7 +105,7 @@ async function run(job: Extract<PageToGrpoWorker, { type: "grpo" }>): Promise<vo
       }
       // Lets the page's `stop` in.
       await nextTask();
-      if (stopAsked || step === settings.steps) break;
+      if (stopRequested() || step === settings.steps) break;
       if (step % settings.evalEvery === 0) last = measure(step);
     }
   } finally {
@@ -138,5 +116,5 @@ async function run(job: Extract<PageToGrpoWorker, { type: "grpo" }>): Promise<vo
   policy.dispose();
   reference.dispose();
   const steady = warm !== undefined && step > WARM_UP_STEPS ? (step - WARM_UP_STEPS) / ((stepMs - warm) / 1000) : undefined;
-  post({ type: "done", steps: step, seconds: (end - t0) / 1000, stepSeconds: stepMs / 1000, steadyStepsPerSecond: steady, stopped: stopAsked, ...(diverged ? { diverged } : {}), samples: last.samples });
+  post({ type: "done", steps: step, seconds: (end - t0) / 1000, stepSeconds: stepMs / 1000, steadyStepsPerSecond: steady, stopped: stopRequested(), ...(diverged ? { diverged } : {}), samples: last.samples });
 }

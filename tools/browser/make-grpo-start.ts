@@ -2,7 +2,7 @@
  * Makes datasets/checkpoints/sort-start.safetensors, the start model of the GRPO page (grpo.html):
  * a task-SFT weights file (the README's RL start: the tiny model pretrained, then the first 300
  * steps of the sort task SFT; datasets/README.md has the commands) stored as F16
- * (grpo-checkpoint.ts), then read back and measured as the page will run it: held-out exact match
+ * (lib/model/safetensors.ts), then read back and measured as the page will run it: held-out exact match
  * on rl-heldout.jsonl's 200 new sort questions, greedy.
  *
  *   node --import tsx tools/browser/make-grpo-start.ts --from runs/grpo-page/sft/full_sft_128.safetensors [--out FILE]
@@ -14,14 +14,13 @@ import * as tf from "../../lib/tf.js";
 import { initBackend } from "../../lib/backend.js";
 import type { MiniMindConfig } from "../../lib/model/config.js";
 import { MiniMindTS } from "../../lib/model/model.js";
-import { decodeSafetensors } from "../../lib/model/safetensors.js";
+import { decodeSafetensors, encodeSafetensors } from "../../lib/model/safetensors.js";
 import { resolveFunction } from "../../lib/resolver.js";
 import type { CommonFunctions, RlContext } from "../../lib/rl/context.js";
 import { evaluate } from "../../lib/rl/evaluate.js";
 import { RL_BASE } from "../../lib/rl/settings.js";
 import { loadTasks, RL_HELD_OUT, RL_TRAIN } from "../../lib/rl/tasks.js";
 import { decodeText, trainTokenizer } from "../../lib/train/tokenizer.js";
-import { decodeHalfSafetensors, encodeHalfSafetensors } from "./grpo-checkpoint.js";
 import { GRPO_START_MODEL } from "./grpo-build.js";
 
 const { values } = parseArgs({ options: { from: { type: "string" }, out: { type: "string", default: GRPO_START_MODEL } } });
@@ -38,13 +37,13 @@ if (!source.metadata.config) {
   console.error(`${values.from} has no model config in its metadata (not a course weights file)`);
   process.exit(2);
 }
-const bytes = encodeHalfSafetensors(source.tensors, { config: source.metadata.config });
+const bytes = encodeSafetensors({ tensors: source.tensors, metadata: { config: source.metadata.config } }, "F16");
 writeFileSync(values.out!, bytes);
 console.log(`wrote ${values.out} (${(bytes.length / 1024).toFixed(0)} KiB, F16) from ${values.from}`);
 
 // Read back and measured as the page runs it.
 await initBackend("wasm");
-const stored = decodeHalfSafetensors(new Uint8Array(readFileSync(values.out!)));
+const stored = decodeSafetensors(new Uint8Array(readFileSync(values.out!)));
 const config = JSON.parse(stored.metadata.config) as MiniMindConfig;
 const model = new MiniMindTS(config, Object.fromEntries(Object.entries(stored.tensors).map(([n, t]) => [n, tf.tensor(t.data, t.shape, "float32")])));
 const tok = trainTokenizer();

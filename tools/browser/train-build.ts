@@ -23,6 +23,7 @@ import { SHARED_PACKAGES } from "./compile.js";
 import { sharedModuleSource } from "./evaluate.js";
 import type { CompiledFile } from "./protocol.js";
 import { courseImportMeta, nodeShims } from "./plugins.js";
+import { runPageHtml } from "./run-page-html.js";
 import { trainFunctionHomes } from "./train-plan.js";
 import type { TrainManifest } from "./train-protocol.js";
 
@@ -111,42 +112,17 @@ export async function writeReferences(out: string, needed: readonly string[], pu
   }
 }
 
-const TRAIN_HTML = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pretrain a tiny model in the browser</title>
-<link rel="icon" href="data:,">
-<style>
-body { font: 15px/1.45 system-ui, sans-serif; max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; }
-pre { background: #f6f6f6; padding: .75rem; white-space: pre-wrap; }
-.note { color: #555; font-size: 13px; }
-#missing { color: #a40000; font-weight: 600; white-space: pre-wrap; }
-#chart svg { max-width: 100%; height: auto; }
-</style>
-</head>
-<body>
-<h1>Pretrain a tiny model in the browser</h1>
-<p class="note">Lab 7's tiny pretraining (a 2-layer MiniMindTS on datasets/tiny-corpus.txt) in a Web Worker, on the
+const TRAIN_HTML = runPageHtml({
+  title: "Pretrain a tiny model in the browser",
+  intro: `Lab 7's tiny pretraining (a 2-layer MiniMindTS on datasets/tiny-corpus.txt) in a Web Worker, on the
 best TensorFlow.js backend this browser offers (webgpu, then webgl, then wasm, then cpu). The model runs your
 functions where their lesson passes in this browser's workspace, the reference where this site publishes it,
 and otherwise says which lesson to finish first. Self-study only: progress here lives in this browser and
-proves nothing to anyone.</p>
-<p><label for="backend">Backend</label> <select id="backend"><option value="best">best available</option></select>
-<label for="steps">Steps</label> <input id="steps" type="number" min="1" value="100" size="6">
-<button id="start" type="button">Train</button> <button id="stop" type="button" disabled>Stop</button></p>
-<pre id="backends" class="note"></pre>
-<pre id="status"></pre>
-<p id="missing"></p>
-<pre id="whose"></pre>
-<p id="rate"></p>
-<div id="chart"></div>
-<pre id="samples"></pre>
-<script type="module" src="./train-page.js"></script>
-</body>
-</html>
-`;
+proves nothing to anyone.`,
+  steps: 100,
+  charts: ["chart"],
+  script: "./train-page.js",
+});
 
 /**
  * Writes the training page's files into `out` (the worker and page scripts come from build.ts's

@@ -14,11 +14,11 @@
  */
 import { lineChart } from "../../lib/svg.js";
 import { chooseBest, type BackendAvailability, type BackendChoice, type BrowserBackend } from "./backend-choice.js";
-import { compileLearnerFiles, startCompiler, type LibTable } from "./compile.js";
-import { implDirOf } from "./judge-run.js";
+import { runLessons } from "./lesson-files.js";
 import type { BrowserManifest } from "./manifest.js";
+import { assertNoRun, beginRun, el, fetchJson, forThePage, probeInWorker, setUpRunForm, show, siteUrl, stopRun } from "./run-page.js";
 import { passingLessons } from "./store.js";
-import type { PageToTrainWorker, TrainLesson, TrainManifest, TrainSettings, TrainStepKind, TrainWorkerToPage } from "./train-protocol.js";
+import type { PageToTrainWorker, TrainManifest, TrainSettings, TrainStepKind, TrainWorkerToPage } from "./train-protocol.js";
 
 export interface TrainOptions {
   /** A backend, or "best" (default): the first of webgpu → webgl → wasm → cpu that starts. */
@@ -59,57 +59,13 @@ export interface TrainReport {
   drawnPoints: number;
 }
 
-const base = new URL(".", document.baseURI);
-const url = (p: string) => new URL(p, base).href;
-
-async function json<T>(p: string): Promise<T> {
-  const r = await fetch(url(p));
-  if (!r.ok) throw new Error(`could not fetch ${p}: HTTP ${r.status}`);
-  return (await r.json()) as T;
-}
-
 let manifests: Promise<[BrowserManifest, TrainManifest]> | undefined;
-const getManifests = () => (manifests ??= Promise.all([json<BrowserManifest>("manifest.json"), json<TrainManifest>("train.json")]));
-let lib: Promise<LibTable> | undefined;
-
-const el = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
-const show = (id: string, text: string) => {
-  const e = el(id);
-  if (e) e.textContent = text;
-};
-
-/** Each lesson the run needs: the learner's passing files compiled here (or why not), and the published reference. */
-async function runLessons(m: BrowserManifest, t: TrainManifest, learner: Record<string, Record<string, string>>): Promise<Record<string, TrainLesson>> {
-  const out: Record<string, TrainLesson> = {};
-  for (const lesson of new Set(Object.values(t.functions))) {
-    const mine = learner[lesson];
-    let compiled: TrainLesson["learner"] = "not passed in this browser yet";
-    if (mine) {
-      await startCompiler(url(m.wasm));
-      lib ??= json<LibTable>(m.lib);
-      compiled = await compileLearnerFiles(lesson, implDirOf(lesson), mine, await lib);
-    }
-    const reference = t.references[lesson] ? await json<TrainLesson["reference"]>(t.references[lesson]) : undefined;
-    out[lesson] = { learner: compiled, reference };
-  }
-  return out;
-}
-
-let current: { worker: Worker; finish: () => void } | undefined;
+const getManifests = () => (manifests ??= Promise.all([fetchJson<BrowserManifest>("manifest.json"), fetchJson<TrainManifest>("train.json")]));
 
 /** Which backends start in this browser, each tried in a throwaway worker, and why the others do not. */
 export async function backends(): Promise<BackendAvailability[]> {
   const [, t] = await getManifests();
-  const worker = new Worker(url(t.worker), { type: "module", name: "backend probe" });
-  try {
-    return await new Promise<BackendAvailability[]>((resolve, reject) => {
-      worker.onmessage = (e: MessageEvent<TrainWorkerToPage>) => (e.data.type === "probe" ? resolve(e.data.backends) : undefined);
-      worker.onerror = (e) => reject(new Error(`the training worker failed to start: ${e.message}`));
-      worker.postMessage({ type: "probe" } satisfies PageToTrainWorker);
-    });
-  } finally {
-    worker.terminate();
-  }
+  return probeInWorker(siteUrl(t.worker), "training");
 }
 
 function drawChart(report: TrainReport): void {
@@ -130,9 +86,6 @@ function drawChart(report: TrainReport): void {
   box.dataset.points = String(report.drawnPoints);
 }
 
-/** The resolver's words for a terminal ("`npm run grade lesson-9`"), said for this site (its workspace pages grade). */
-const forThePage = (text: string) => text.replace(/`?npm run grade (lesson-\d+)`?/g, "grade $1 in its workspace page");
-
 function describeBackend(c: BackendChoice, step: TrainStepKind): string {
   const skipped = c.skipped.map((s) => `${s.backend} skipped: ${s.why}`);
   const how = step === "on-device" ? "AdamW runs on the GPU, and only the loss is read back" : "AdamW runs on typed arrays";
@@ -141,10 +94,10 @@ function describeBackend(c: BackendChoice, step: TrainStepKind): string {
 
 /** Runs lab 7's tiny pretraining in a worker, showing it on the page; resolves with the run's report when it ends. */
 export async function train(opts: TrainOptions = {}): Promise<TrainReport> {
-  if (current) throw new Error("a run is in progress: stop it first");
+  assertNoRun();
   const [m, t] = await getManifests();
   const learner = opts.learner ?? (await passingLessons().catch(() => ({})));
-  const lessons = await runLessons(m, t, learner);
+  const lessons = await runLessons(m, t.functions, t.references, learner, fetchJson, siteUrl);
   const asked = opts.backend ?? "best";
   // "best" is picked from a probe in a throwaway worker (backends.ts: a failed WebGPU can spoil its worker's WebGL).
   const choice = asked === "best" ? chooseBest(await backends()) : { backend: asked, skipped: [] };
@@ -153,17 +106,12 @@ export async function train(opts: TrainOptions = {}): Promise<TrainReport> {
   for (const id of ["missing", "whose", "samples", "rate"]) show(id, "");
   el<HTMLDivElement>("chart")?.replaceChildren();
   show("status", "starting the worker …");
-  const worker = new Worker(url(t.worker), { type: "module", name: "training" });
+  const worker = new Worker(siteUrl(t.worker), { type: "module", name: "training" });
   return new Promise<TrainReport>((resolve) => {
-    const finish = () => {
-      worker.terminate();
-      current = undefined;
+    const finish = beginRun(worker, () => {
       drawChart(report);
-      setRunning(false);
       resolve(report);
-    };
-    current = { worker, finish };
-    setRunning(true);
+    });
     worker.onerror = (e) => {
       report.error = `the training worker failed: ${e.message}`;
       show("status", report.error);
@@ -200,28 +148,13 @@ export async function train(opts: TrainOptions = {}): Promise<TrainReport> {
         finish();
       }
     };
-    worker.postMessage({ type: "train", choice, settings: opts.settings ?? {}, dataUrl: url(t.data), lessons, heldOutEvery: opts.heldOutEvery ?? 25 } satisfies PageToTrainWorker);
+    worker.postMessage({ type: "train", choice, settings: opts.settings ?? {}, dataUrl: siteUrl(t.data), lessons, heldOutEvery: opts.heldOutEvery ?? 25 } satisfies PageToTrainWorker);
   });
 }
 
 /** Ends the run after the step in flight (the worker is terminated when it does not answer within 5 s: a learner function that never returns). */
 export function stop(): void {
-  const run = current;
-  if (!run) return;
-  run.worker.postMessage({ type: "stop" } satisfies PageToTrainWorker);
-  setTimeout(() => {
-    if (current === run) {
-      show("status", "the worker did not stop within 5 s: ended");
-      run.finish();
-    }
-  }, 5_000);
-}
-
-function setRunning(running: boolean): void {
-  const start = el<HTMLButtonElement>("start");
-  const stopButton = el<HTMLButtonElement>("stop");
-  if (start) start.disabled = running;
-  if (stopButton) stopButton.disabled = !running;
+  stopRun(5);
 }
 
 declare global {
@@ -234,20 +167,9 @@ window.courseTraining = { backends, train, stop, ready: true };
 
 // ---------------------------------------------------------------- the form on train.html
 
-async function setUpForm(): Promise<void> {
-  const select = el<HTMLSelectElement>("backend");
-  const start = el<HTMLButtonElement>("start");
-  const stopButton = el<HTMLButtonElement>("stop");
-  const steps = el<HTMLInputElement>("steps");
-  if (!select || !start || !stopButton || !steps) return;
-  stopButton.onclick = stop;
-  start.onclick = () => {
-    const n = Number(steps.value);
-    void train({ backend: select.value as BrowserBackend | "best", settings: Number.isInteger(n) && n > 0 ? { steps: n } : {} });
-  };
-  const available = await backends();
-  select.replaceChildren(new Option("best available", "best"), ...available.map((a) => Object.assign(new Option(a.why ? `${a.backend} (not here)` : a.backend, a.backend), { disabled: a.why !== undefined })));
-  show("backends", available.map((a) => `${a.backend}: ${a.why ?? (a.syncRead ? `trains here (reads back asynchronously only: ${a.syncRead})` : "starts here")}`).join("\n"));
-}
-
-void setUpForm();
+void setUpRunForm(
+  backends,
+  (backend, steps) => void train({ backend, settings: steps ? { steps } : {} }),
+  stop,
+  (a) => (a.syncRead ? `trains here (reads back asynchronously only: ${a.syncRead})` : "starts here"),
+);

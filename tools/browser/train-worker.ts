@@ -8,63 +8,23 @@
  * after the step in flight; a learner function that never returns is ended by the page
  * terminating this worker.
  */
-import * as tfjs from "@tensorflow/tfjs";
 import * as tf from "../../lib/tf.js";
 import { MiniMindTS } from "../../lib/model/model.js";
 import type { ModelPieces } from "../../lib/model/pieces.js";
 import { AdamW, trainStep } from "../../lib/model/train.js";
 import { DeviceAdamW, trainStepOnDevice } from "../../lib/model/train-on-device.js";
-import { describeRun, LessonNotFinishedError, LessonsNotFinishedError } from "../../lib/resolver.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
 import { pretrainArgs, pretrainModelConfig, type PretrainFunctions } from "../../labs/lesson-7/config.js";
 import { asBatch, batches, loadCorpus } from "../../labs/lesson-7/data.js";
-import { probeBackends, startBackend, syncReadProblem } from "./backends.js";
-import { importCompiled, shareWithLearnerCode } from "./evaluate.js";
-import type { CompiledFile } from "./protocol.js";
+import { startBackend, syncReadProblem } from "./backends.js";
+import { functionsForRun } from "./lesson-modules.js";
+import { nextTask, postToPage, serveRun, stopRequested } from "./run-worker.js";
 import { installFiles } from "./shims/fs.js";
-import { chooseFunctions, type LoadedLesson } from "./train-resolve.js";
 import { trainFunctionHomes } from "./train-plan.js";
-import { WARM_UP_STEPS, type PageToTrainWorker, type TrainLesson, type TrainWorkerToPage } from "./train-protocol.js";
+import { WARM_UP_STEPS, type PageToTrainWorker, type TrainWorkerToPage } from "./train-protocol.js";
 
-const scope = self as unknown as { postMessage(m: unknown): void; onmessage: ((e: MessageEvent<PageToTrainWorker>) => void) | null };
-const post = scope.postMessage.bind(scope) as (m: TrainWorkerToPage) => void;
-
-let stopAsked = false;
-let started = false;
-scope.onmessage = (e) => {
-  if (e.data.type === "stop") stopAsked = true;
-  else if (e.data.type === "probe") void probeBackends().then((backends) => post({ type: "probe", backends }));
-  else if (!started) {
-    started = true;
-    train(e.data).catch((err: unknown) => post({ type: "fatal", message: `the training worker failed: ${err instanceof Error ? err.message : String(err)}` }));
-  }
-};
-
-/** The exports of `files` (compiled ES modules), or why one could not be used. */
-async function load(files: readonly CompiledFile[]): Promise<Record<string, unknown> | string> {
-  const exports: Record<string, unknown> = {};
-  for (const f of files) {
-    if ("error" in f) return `not usable here (${f.error.split("\n")[0]})`;
-    try {
-      Object.assign(exports, await importCompiled(f.code));
-    } catch (err) {
-      return `not usable here (${f.file} threw while loading: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]})`;
-    }
-  }
-  return exports;
-}
-
-async function loadLessons(lessons: Record<string, TrainLesson>): Promise<Record<string, LoadedLesson>> {
-  shareWithLearnerCode({ "@tensorflow/tfjs": tfjs });
-  const out: Record<string, LoadedLesson> = {};
-  for (const [lesson, l] of Object.entries(lessons)) {
-    const reference = l.reference ? await load(l.reference) : undefined;
-    out[lesson] = { learner: typeof l.learner === "string" ? l.learner : await load(l.learner), reference: typeof reference === "object" ? reference : undefined };
-  }
-  return out;
-}
-
-const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+const post = postToPage as (m: TrainWorkerToPage) => void;
+serveRun<Extract<PageToTrainWorker, { type: "train" }>>("training", train);
 
 async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promise<void> {
   installFiles((await (await fetch(job.dataUrl)).json()) as Record<string, string>);
@@ -83,17 +43,9 @@ async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promis
   const tok = courseTokenizer();
   const config = pretrainModelConfig(args, tok.vocabSize);
   const homes = trainFunctionHomes(config);
-  let fns: ModelPieces & PretrainFunctions;
-  let whose: string[];
-  try {
-    const chosen = chooseFunctions<ModelPieces & PretrainFunctions>(homes as { [K in keyof (ModelPieces & PretrainFunctions)]: string }, await loadLessons(job.lessons));
-    fns = chosen.fns;
-    whose = describeRun(chosen.choices);
-  } catch (err) {
-    if (!(err instanceof LessonNotFinishedError)) throw err;
-    const lessons = err instanceof LessonsNotFinishedError ? [...new Set(err.missing.map((m) => m.lesson))] : [err.lesson];
-    return post({ type: "missing", message: err.message, lessons });
-  }
+  const chosen = await functionsForRun<ModelPieces & PretrainFunctions>(homes as { [K in keyof (ModelPieces & PretrainFunctions)]: string }, job.lessons);
+  if ("missing" in chosen) return post({ type: "missing", ...chosen.missing });
+  const { fns, whose } = chosen;
 
   const model = MiniMindTS.init(config, 42, { pieces: fns });
   const corpus = loadCorpus(fns.pretrainSample, args.maxSeqLen);
@@ -132,7 +84,7 @@ async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promis
     if (step % job.heldOutEvery === 0 || step === args.steps) post({ type: "held-out", step, loss: await heldOutLoss() });
     // Lets the page's `stop` in.
     await nextTask();
-    if (stopAsked) break;
+    if (stopRequested()) break;
   }
   const end = performance.now();
   tf.dispose([heldOut.inputIds, heldOut.labels]);
@@ -149,5 +101,5 @@ async function train(job: Extract<PageToTrainWorker, { type: "train" }>): Promis
   });
   model.dispose();
   const steady = warm !== undefined && step > WARM_UP_STEPS ? (step - WARM_UP_STEPS) / ((end - warm) / 1000) : undefined;
-  post({ type: "done", steps: step, seconds: (end - t0) / 1000, steadyStepsPerSecond: steady, stopped: stopAsked, samples, ...(noSyncRead ? { noSamples: `no samples: generation reads each token with dataSync(), and on ${choice.backend} here ${noSyncRead}` } : {}) });
+  post({ type: "done", steps: step, seconds: (end - t0) / 1000, steadyStepsPerSecond: steady, stopped: stopRequested(), samples, ...(noSyncRead ? { noSamples: `no samples: generation reads each token with dataSync(), and on ${choice.backend} here ${noSyncRead}` } : {}) });
 }

@@ -49,5 +49,6 @@ export const writeFileSync = refused;
 export const mkdirSync = refused;
 export const rmSync = refused;
 export const copyFileSync = refused;
+export const renameSync = refused;
 
-export default { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync, copyFileSync, installFiles };
+export default { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync, rmSync, copyFileSync, renameSync, installFiles };
