@@ -14,11 +14,11 @@
  *   stop()                                → ends the run after the step in flight
  */
 import { lineChart } from "../../lib/svg.js";
-import { chooseBest, type BackendAvailability, type BackendChoice, type BrowserBackend } from "./backend-choice.js";
+import { chooseBest, type BackendAvailability, type BrowserBackend } from "./backend-choice.js";
 import type { GrpoManifest, GrpoSettings, GrpoWorkerToPage, PageToGrpoWorker } from "./grpo-protocol.js";
 import { runLessons } from "./lesson-files.js";
 import type { BrowserManifest } from "./manifest.js";
-import { assertNoRun, beginRun, el, fetchJson, forThePage, probeInWorker, setUpRunForm, show, siteUrl, stopRun } from "./run-page.js";
+import { assertNoRun, el, fetchJson, forThePage, probeInWorker, runInWorker, setUpRunForm, show, siteUrl, stopRun, type RunReport } from "./run-page.js";
 import { passingLessons } from "./store.js";
 
 export interface GrpoOptions {
@@ -33,11 +33,7 @@ export interface GrpoOptions {
 }
 
 /** What a run did, as the page shows it. */
-export interface GrpoReport {
-  /** The backend trained on, and why better ones were skipped; undefined when the run never reached it. */
-  backend?: BackendChoice;
-  /** The "whose functions" table (lib/resolver.ts's describeRun). */
-  whose: string[];
+export interface GrpoReport extends RunReport {
   /** [step, value] a step: the mean reward of its samples, its loss, its KL to the reference. */
   rewards: Array<[number, number]>;
   losses: Array<[number, number]>;
@@ -50,17 +46,10 @@ export interface GrpoReport {
   /** Wall time of the steps and the evaluations between them; the steps' own time. */
   seconds?: number;
   stepSeconds?: number;
-  stopped: boolean;
   /** Why the run stopped early (a NaN loss, a KL above the limit). */
   diverged?: string;
   /** Held-out answers at the end. */
   samples: Array<{ question: string; answer: string; response: string }>;
-  /** The functions that are neither the learner's passing ones nor published: "finish lesson N first". */
-  missing?: { message: string; lessons: string[] };
-  /** Why the run could not go on (the worker failed, a backend did not start, a function threw). */
-  error?: string;
-  /** Points of the reward curve drawn on the page. */
-  drawnPoints: number;
 }
 
 let manifests: Promise<[BrowserManifest, GrpoManifest]> | undefined;
@@ -117,58 +106,34 @@ export async function train(opts: GrpoOptions = {}): Promise<GrpoReport> {
   const choice = asked === "best" ? chooseBest(syncOnly(await backends())) : { backend: asked, skipped: [] };
   const report: GrpoReport = { whose: [], rewards: [], losses: [], kl: [], heldOut: [], stopped: false, samples: [], drawnPoints: 0 };
   const chartEvery = opts.chartEvery ?? 2;
-  for (const id of ["missing", "whose", "samples", "rate"]) show(id, "");
-  el<HTMLDivElement>("chart")?.replaceChildren();
-  el<HTMLDivElement>("loss-chart")?.replaceChildren();
-  show("status", "starting the worker …");
-  const worker = new Worker(siteUrl(g.worker), { type: "module", name: "GRPO" });
-  return new Promise<GrpoReport>((resolve) => {
-    const finish = beginRun(worker, () => {
-      drawCharts(report);
-      resolve(report);
-    });
-    worker.onerror = (e) => {
-      report.error = `the GRPO worker failed: ${e.message}`;
-      show("status", report.error);
-      finish();
-    };
-    worker.onmessage = (e: MessageEvent<GrpoWorkerToPage>) => {
-      const msg = e.data;
-      if (msg.type === "backend") {
-        report.backend = msg.choice;
-        show("status", [`GRPO on TensorFlow.js's ${msg.choice.backend} backend.`, ...msg.choice.skipped.map((s) => `${s.backend} skipped: ${s.why}`)].join("\n"));
-      } else if (msg.type === "plan") {
-        report.whose = msg.whose;
-        show("whose", [`Start model: ${msg.config}: ${(msg.parameters / 1e6).toFixed(3)}M parameters. Run: ${msg.run}; ${msg.trainPrompts} training prompts, ${msg.heldOutPrompts} held out.`, "", ...msg.whose.map(forThePage)].join("\n"));
-        show("rate", "measuring the start model on the held-out prompts …");
-      } else if (msg.type === "step") {
-        report.rewards.push([msg.step, msg.rewardMean]);
-        report.losses.push([msg.step, msg.loss]);
-        report.kl.push([msg.step, msg.klRef]);
-        report.stepsPerSecond = msg.stepsPerSecond;
-        show("rate", `step ${msg.step}/${msg.steps}   reward ${msg.rewardMean.toFixed(3)} ± ${msg.rewardStd.toFixed(3)}   loss ${msg.loss.toFixed(4)}   KL ${msg.klRef.toFixed(4)}   lr ${msg.lr.toExponential(2)}   ${msg.stepsPerSecond.toFixed(2)} steps/s`);
-        if (msg.step % chartEvery === 0 || msg.step === 1) drawCharts(report);
-      } else if (msg.type === "held-out") {
-        report.heldOut.push([msg.step, msg.accuracy]);
-      } else if (msg.type === "done") {
-        Object.assign(report, { seconds: msg.seconds, stepSeconds: msg.stepSeconds, steadyStepsPerSecond: msg.steadyStepsPerSecond, stopped: msg.stopped, diverged: msg.diverged, samples: msg.samples });
-        show("samples", msg.samples.map((s) => `${JSON.stringify(s.question)} → ${JSON.stringify(s.response)} (expected ${JSON.stringify(s.answer)})`).join("\n"));
-        const first = report.heldOut[0]?.[1];
-        const lastAcc = report.heldOut.at(-1)?.[1];
-        const held = first !== undefined && lastAcc !== undefined ? `; held-out exact match ${pct(first)} → ${pct(lastAcc)}` : "";
-        show("rate", `${msg.diverged ?? (msg.stopped ? "stopped after" : "trained")} ${msg.steps} steps in ${msg.seconds.toFixed(1)} s (${(msg.steps / msg.stepSeconds).toFixed(2)} steps/s over the steps${msg.steadyStepsPerSecond ? `, ${msg.steadyStepsPerSecond.toFixed(2)} after the first steps` : ""})${held}`);
-        finish();
-      } else if (msg.type === "missing") {
-        report.missing = { message: msg.message, lessons: msg.lessons };
-        show("missing", forThePage(msg.message));
-        finish();
-      } else if (msg.type === "fatal") {
-        report.error = msg.message;
-        show("status", msg.message);
-        finish();
-      }
-    };
-    worker.postMessage({ type: "grpo", choice, settings: opts.settings ?? {}, dataUrl: siteUrl(g.data), modelUrl: siteUrl(g.model), lessons } satisfies PageToGrpoWorker);
+  const job: PageToGrpoWorker = { type: "grpo", choice, settings: opts.settings ?? {}, dataUrl: siteUrl(g.data), modelUrl: siteUrl(g.model), lessons };
+  const where = { url: siteUrl(g.worker), name: "GRPO", what: "GRPO", charts: ["chart", "loss-chart"] };
+  return runInWorker<GrpoReport, GrpoWorkerToPage>(where, job, report, drawCharts, (msg, done) => {
+    if (msg.type === "backend") {
+      report.backend = msg.choice;
+      show("status", [`GRPO on TensorFlow.js's ${msg.choice.backend} backend.`, ...msg.choice.skipped.map((s) => `${s.backend} skipped: ${s.why}`)].join("\n"));
+    } else if (msg.type === "plan") {
+      report.whose = msg.whose;
+      show("whose", [`Start model: ${msg.config}: ${(msg.parameters / 1e6).toFixed(3)}M parameters. Run: ${msg.run}; ${msg.trainPrompts} training prompts, ${msg.heldOutPrompts} held out.`, "", ...msg.whose.map(forThePage)].join("\n"));
+      show("rate", "measuring the start model on the held-out prompts …");
+    } else if (msg.type === "step") {
+      report.rewards.push([msg.step, msg.rewardMean]);
+      report.losses.push([msg.step, msg.loss]);
+      report.kl.push([msg.step, msg.klRef]);
+      report.stepsPerSecond = msg.stepsPerSecond;
+      show("rate", `step ${msg.step}/${msg.steps}   reward ${msg.rewardMean.toFixed(3)} ± ${msg.rewardStd.toFixed(3)}   loss ${msg.loss.toFixed(4)}   KL ${msg.klRef.toFixed(4)}   lr ${msg.lr.toExponential(2)}   ${msg.stepsPerSecond.toFixed(2)} steps/s`);
+      if (msg.step % chartEvery === 0 || msg.step === 1) drawCharts(report);
+    } else if (msg.type === "held-out") {
+      report.heldOut.push([msg.step, msg.accuracy]);
+    } else if (msg.type === "done") {
+      Object.assign(report, { seconds: msg.seconds, stepSeconds: msg.stepSeconds, steadyStepsPerSecond: msg.steadyStepsPerSecond, stopped: msg.stopped, diverged: msg.diverged, samples: msg.samples });
+      show("samples", msg.samples.map((s) => `${JSON.stringify(s.question)} → ${JSON.stringify(s.response)} (expected ${JSON.stringify(s.answer)})`).join("\n"));
+      const first = report.heldOut[0]?.[1];
+      const lastAcc = report.heldOut.at(-1)?.[1];
+      const held = first !== undefined && lastAcc !== undefined ? `; held-out exact match ${pct(first)} → ${pct(lastAcc)}` : "";
+      show("rate", `${msg.diverged ?? (msg.stopped ? "stopped after" : "trained")} ${msg.steps} steps in ${msg.seconds.toFixed(1)} s (${(msg.steps / msg.stepSeconds).toFixed(2)} steps/s over the steps${msg.steadyStepsPerSecond ? `, ${msg.steadyStepsPerSecond.toFixed(2)} after the first steps` : ""})${held}`);
+      done();
+    }
   });
 }
 

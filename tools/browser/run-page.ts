@@ -4,7 +4,7 @@
  * throwaway worker, the resolver's words said for the site, one run at a time with a Stop that
  * ends a worker that does not answer, and the backend / steps form both pages have.
  */
-import type { BackendAvailability, BrowserBackend } from "./backend-choice.js";
+import type { BackendAvailability, BackendChoice, BrowserBackend } from "./backend-choice.js";
 
 const base = new URL(".", document.baseURI);
 
@@ -44,27 +44,79 @@ export async function probeInWorker(workerUrl: string, what: string): Promise<Ba
   }
 }
 
+/** What both pages' run reports hold (train-page.ts's TrainReport and grpo-page.ts's GrpoReport add their curves). */
+export interface RunReport {
+  /** The backend the run got, and why better ones were skipped; undefined when the run never reached it. */
+  backend?: BackendChoice;
+  /** The "whose functions" table (lib/resolver.ts's describeRun). */
+  whose: string[];
+  stopped: boolean;
+  /** The functions that are neither the learner's passing ones nor published: "finish lesson N first". */
+  missing?: { message: string; lessons: string[] };
+  /** Why the run could not go on (the worker failed, a backend did not start, a function threw). */
+  error?: string;
+  /** Points of the main curve drawn on the page. */
+  drawnPoints: number;
+}
+
+/** The messages both workers send alike (train-protocol.ts's `missing` and `fatal`). */
+type EndMessage = { type: "missing"; message: string; lessons: string[] } | { type: "fatal"; message: string };
+
 let current: { worker: Worker; finish: () => void } | undefined;
+
+/**
+ * Runs `job` in a new worker of `workerUrl` as the page's one run: clears the page's run elements
+ * and `charts`, posts `job`, gives each message to `handle` (which calls `done` on the last one),
+ * and itself ends the run on `missing` (the lessons to finish first, said for this site), `fatal`
+ * or a worker error. Resolves with `report` once the run ends; `redraw` draws it a last time.
+ */
+export function runInWorker<R extends RunReport, M extends { type: string }>(
+  w: { url: string; name: string; what: string; charts: readonly string[] },
+  job: unknown,
+  report: R,
+  redraw: (report: R) => void,
+  handle: (msg: M, done: () => void) => void,
+): Promise<R> {
+  if (current) return Promise.reject(new Error("a run is in progress: stop it first"));
+  for (const id of ["missing", "whose", "samples", "rate"]) show(id, "");
+  for (const id of w.charts) el<HTMLDivElement>(id)?.replaceChildren();
+  show("status", "starting the worker …");
+  const worker = new Worker(w.url, { type: "module", name: w.name });
+  return new Promise<R>((resolve) => {
+    const finish = () => {
+      worker.terminate();
+      current = undefined;
+      setRunning(false);
+      redraw(report);
+      resolve(report);
+    };
+    current = { worker, finish };
+    setRunning(true);
+    worker.onerror = (e) => {
+      report.error = `the ${w.what} worker failed: ${e.message}`;
+      show("status", report.error);
+      finish();
+    };
+    worker.onmessage = (e: MessageEvent<M | EndMessage>) => {
+      const msg = e.data;
+      if (msg.type === "missing") {
+        const m = msg as Extract<EndMessage, { type: "missing" }>;
+        report.missing = { message: m.message, lessons: m.lessons };
+        show("missing", forThePage(m.message));
+        finish();
+      } else if (msg.type === "fatal") {
+        report.error = (msg as EndMessage).message;
+        show("status", report.error);
+        finish();
+      } else handle(msg as M, finish);
+    };
+    worker.postMessage(job);
+  });
+}
 
 /** Throws when a run is in progress (a page runs one at a time). */
 export function assertNoRun(): void {
   if (current) throw new Error("a run is in progress: stop it first");
-}
-
-/**
- * Makes `worker` the page's run; the returned `finish` terminates it, calls `onFinish` and frees
- * the page for the next run. The Start / Stop buttons follow.
- */
-export function beginRun(worker: Worker, onFinish: () => void): () => void {
-  const finish = () => {
-    worker.terminate();
-    current = undefined;
-    setRunning(false);
-    onFinish();
-  };
-  current = { worker, finish };
-  setRunning(true);
-  return finish;
 }
 
 /** Asks the run to stop after the step in flight; a worker that has not finished within `graceSeconds` (a learner function that never returns) is terminated. */

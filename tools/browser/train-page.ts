@@ -16,7 +16,7 @@ import { lineChart } from "../../lib/svg.js";
 import { chooseBest, type BackendAvailability, type BackendChoice, type BrowserBackend } from "./backend-choice.js";
 import { runLessons } from "./lesson-files.js";
 import type { BrowserManifest } from "./manifest.js";
-import { assertNoRun, beginRun, el, fetchJson, forThePage, probeInWorker, setUpRunForm, show, siteUrl, stopRun } from "./run-page.js";
+import { assertNoRun, el, fetchJson, forThePage, probeInWorker, runInWorker, setUpRunForm, show, siteUrl, stopRun, type RunReport } from "./run-page.js";
 import { passingLessons } from "./store.js";
 import type { PageToTrainWorker, TrainManifest, TrainSettings, TrainStepKind, TrainWorkerToPage } from "./train-protocol.js";
 
@@ -34,29 +34,18 @@ export interface TrainOptions {
 }
 
 /** What a run did, as the page shows it. */
-export interface TrainReport {
-  /** The backend trained on, and why better ones were skipped; undefined when the run never reached it. */
-  backend?: BackendChoice;
+export interface TrainReport extends RunReport {
   /** How AdamW ran (train-protocol.ts). */
   step?: TrainStepKind;
-  /** The "whose functions" table (lib/resolver.ts's describeRun). */
-  whose: string[];
   losses: Array<[number, number]>;
   heldOut: Array<[number, number]>;
   /** Steps a second over the whole run (as the lab prints), and after the first steps (warm-up left out). */
   stepsPerSecond?: number;
   steadyStepsPerSecond?: number;
   seconds?: number;
-  stopped: boolean;
   samples: Array<{ prompt: string; text: string }>;
   /** Why there are no samples, when the backend cannot read synchronously. */
   noSamples?: string;
-  /** The functions that are neither the learner's passing ones nor published: "finish lesson N first". */
-  missing?: { message: string; lessons: string[] };
-  /** Why the run could not go on (the worker failed, a backend did not start, a function threw). */
-  error?: string;
-  /** Points of the training-loss curve drawn on the page. */
-  drawnPoints: number;
 }
 
 let manifests: Promise<[BrowserManifest, TrainManifest]> | undefined;
@@ -103,52 +92,29 @@ export async function train(opts: TrainOptions = {}): Promise<TrainReport> {
   const choice = asked === "best" ? chooseBest(await backends()) : { backend: asked, skipped: [] };
   const report: TrainReport = { whose: [], losses: [], heldOut: [], stopped: false, samples: [], drawnPoints: 0 };
   const chartEvery = opts.chartEvery ?? 5;
-  for (const id of ["missing", "whose", "samples", "rate"]) show(id, "");
-  el<HTMLDivElement>("chart")?.replaceChildren();
-  show("status", "starting the worker …");
-  const worker = new Worker(siteUrl(t.worker), { type: "module", name: "training" });
-  return new Promise<TrainReport>((resolve) => {
-    const finish = beginRun(worker, () => {
-      drawChart(report);
-      resolve(report);
-    });
-    worker.onerror = (e) => {
-      report.error = `the training worker failed: ${e.message}`;
-      show("status", report.error);
-      finish();
-    };
-    worker.onmessage = (e: MessageEvent<TrainWorkerToPage>) => {
-      const msg = e.data;
-      if (msg.type === "backend") {
-        report.backend = msg.choice;
-        report.step = msg.step;
-        show("status", describeBackend(msg.choice, msg.step));
-      } else if (msg.type === "plan") {
-        report.whose = msg.whose;
-        show("whose", [`Model: ${msg.config}: ${(msg.parameters / 1e6).toFixed(3)}M parameters; ${msg.trainSentences} sentences to train on, ${msg.heldOutSentences} held out.`, "", ...msg.whose.map(forThePage)].join("\n"));
-      } else if (msg.type === "step") {
-        report.losses.push([msg.step, msg.loss]);
-        report.stepsPerSecond = msg.stepsPerSecond;
-        show("rate", `step ${msg.step}/${msg.steps}   loss ${msg.loss.toFixed(4)}   lr ${msg.lr.toExponential(2)}   ${msg.stepsPerSecond.toFixed(2)} steps/s`);
-        if (msg.step % chartEvery === 0 || msg.step === 1) drawChart(report);
-      } else if (msg.type === "held-out") {
-        report.heldOut.push([msg.step, msg.loss]);
-      } else if (msg.type === "done") {
-        Object.assign(report, { seconds: msg.seconds, steadyStepsPerSecond: msg.steadyStepsPerSecond, stopped: msg.stopped, samples: msg.samples, noSamples: msg.noSamples });
-        show("samples", msg.noSamples ?? msg.samples.map((s) => `${JSON.stringify(s.prompt)} → ${JSON.stringify(s.text)}`).join("\n"));
-        show("rate", `${msg.stopped ? "stopped after" : "trained"} ${msg.steps} steps in ${msg.seconds.toFixed(1)} s (${(msg.steps / msg.seconds).toFixed(2)} steps/s${msg.steadyStepsPerSecond ? `, ${msg.steadyStepsPerSecond.toFixed(2)} after the first steps` : ""})`);
-        finish();
-      } else if (msg.type === "missing") {
-        report.missing = { message: msg.message, lessons: msg.lessons };
-        show("missing", forThePage(msg.message));
-        finish();
-      } else if (msg.type === "fatal") {
-        report.error = msg.message;
-        show("status", msg.message);
-        finish();
-      }
-    };
-    worker.postMessage({ type: "train", choice, settings: opts.settings ?? {}, dataUrl: siteUrl(t.data), lessons, heldOutEvery: opts.heldOutEvery ?? 25 } satisfies PageToTrainWorker);
+  const job: PageToTrainWorker = { type: "train", choice, settings: opts.settings ?? {}, dataUrl: siteUrl(t.data), lessons, heldOutEvery: opts.heldOutEvery ?? 25 };
+  const where = { url: siteUrl(t.worker), name: "training", what: "training", charts: ["chart"] };
+  return runInWorker<TrainReport, TrainWorkerToPage>(where, job, report, drawChart, (msg, done) => {
+    if (msg.type === "backend") {
+      report.backend = msg.choice;
+      report.step = msg.step;
+      show("status", describeBackend(msg.choice, msg.step));
+    } else if (msg.type === "plan") {
+      report.whose = msg.whose;
+      show("whose", [`Model: ${msg.config}: ${(msg.parameters / 1e6).toFixed(3)}M parameters; ${msg.trainSentences} sentences to train on, ${msg.heldOutSentences} held out.`, "", ...msg.whose.map(forThePage)].join("\n"));
+    } else if (msg.type === "step") {
+      report.losses.push([msg.step, msg.loss]);
+      report.stepsPerSecond = msg.stepsPerSecond;
+      show("rate", `step ${msg.step}/${msg.steps}   loss ${msg.loss.toFixed(4)}   lr ${msg.lr.toExponential(2)}   ${msg.stepsPerSecond.toFixed(2)} steps/s`);
+      if (msg.step % chartEvery === 0 || msg.step === 1) drawChart(report);
+    } else if (msg.type === "held-out") {
+      report.heldOut.push([msg.step, msg.loss]);
+    } else if (msg.type === "done") {
+      Object.assign(report, { seconds: msg.seconds, steadyStepsPerSecond: msg.steadyStepsPerSecond, stopped: msg.stopped, samples: msg.samples, noSamples: msg.noSamples });
+      show("samples", msg.noSamples ?? msg.samples.map((s) => `${JSON.stringify(s.prompt)} → ${JSON.stringify(s.text)}`).join("\n"));
+      show("rate", `${msg.stopped ? "stopped after" : "trained"} ${msg.steps} steps in ${msg.seconds.toFixed(1)} s (${(msg.steps / msg.seconds).toFixed(2)} steps/s${msg.steadyStepsPerSecond ? `, ${msg.steadyStepsPerSecond.toFixed(2)} after the first steps` : ""})`);
+      done();
+    }
   });
 }
 
