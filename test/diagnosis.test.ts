@@ -60,6 +60,24 @@ describe("named mistakes", () => {
     const named = namedMistake(JSON.parse(reports[0]));
     expect(named?.mistake).toMatch(/not capped at 1/);
   });
+
+  it("values of 1e-7 that the case tells apart are told apart by the naming, and a mistake that changes nothing there is never named", async () => {
+    // PyTorch's + 1e-6 guard left out: only the "tiny gradients" case (norm 2e-6, maxNorm 1e-6) sees
+    // it, where every value is below ELEMENTWISE's atol of 1e-6. Named before this rule: "no-tidy"
+    // (right values, whose output is the expected one), then "per-tensor" (within 1e-6 of it too).
+    const run = await grade(
+      lesson14(`  return tf.tidy(() => {
+    if (grads.length === 0) return { grads: [], totalNorm: tf.scalar(0) };
+    const totalNorm = tf.norm(tf.stack(grads.map((g) => tf.norm(g)))) as tf.Scalar;
+    const scale = tf.where(tf.greater(totalNorm, maxNorm), tf.div(maxNorm, totalNorm), tf.onesLike(totalNorm));
+    return { grads: grads.map((g) => tf.mul(g, scale)), totalNorm };
+  });
+`),
+    );
+    const failed = run.results.filter((r) => r.status === "failed");
+    expect(failed.map((r) => r.case)).toEqual([expect.stringMatching(/^tiny gradients/)]);
+    expect(failed[0].mistake).toMatch(/PyTorch divides by ‖g‖ \+ 1e-6/);
+  });
 });
 
 describe("errors TensorFlow.js raises in a case's gradient", () => {

@@ -163,5 +163,5 @@ export function frozenMistake(c: FrozenCase, got: CaseOutput): string | undefine
     const value = fp ? mistakeOutput(fp, c.expected) : undefined;
     return { mistake, output: value ? { status: "ok", value, leaked: 0, mutated: [], ms: 0 } : { status: "error", message: "no output", ms: 0 } };
   });
-  return matchMistake(got, outputs);
+  return matchMistake(got, outputs, { output: c.expected, tolerance: c.plan.tolerance });
 }

@@ -167,8 +167,12 @@ function startReference(job: GradeJob, limitMs: number): Reference {
     plan,
     expected: done,
     mistakeOf: async (exercise, name, got) => {
+      const planned = await plan;
+      const entry = "cases" in planned ? planned.cases.find((c) => c.exercise === exercise && c.case === name) : undefined;
+      const want = (await done).get(caseKey(exercise, name));
+      if (!entry || !want) return undefined;
       const m = await request({ type: "mutants", exercise, case: name });
-      return m?.type === "mutants" ? matchMistake(got, m.outputs) : undefined;
+      return m?.type === "mutants" ? matchMistake(got, m.outputs, { output: want, tolerance: entry.tolerance }) : undefined;
     },
     probe: async (exercise, name) => {
       const m = await request({ type: "probe", exercise, case: name });

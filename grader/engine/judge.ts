@@ -8,7 +8,7 @@ import { compareEncoded, scalarOf } from "./encoded.js";
 import { fmt } from "./format.js";
 import type { CaseOutput } from "./outputs.js";
 import type { PlannedCase } from "./protocol.js";
-import { ELEMENTWISE, type CaseResult } from "./types.js";
+import { ELEMENTWISE, type CaseResult, type Tolerance } from "./types.js";
 
 export interface JudgeOptions {
   /** What the case checks, shown under a failure. */
@@ -42,11 +42,22 @@ function judgeOutput(planned: PlannedCase, got: CaseOutput, expected: CaseOutput
   return { ...base, status: "passed" };
 }
 
-/** The known mistake whose output equals the learner's on this case, if one does. */
-export function matchMistake(got: CaseOutput, mutants: ReadonlyArray<{ mistake: string; output: CaseOutput }>): string | undefined {
+/**
+ * The known mistake whose output equals the learner's on this case (the first in the lesson's
+ * order), if one does. "Equals" is elementwise closeness no looser than the case's own tolerance:
+ * a case that compares numbers of 1e-7 with atol 1e-13 tells two of its outputs apart, so the
+ * match does too. A mistake whose output on this case is the expected one, within the case's
+ * tolerance, changes no value here (a leak, a guard the case does not reach), so it cannot be what
+ * made the learner's values wrong: it is never named for this case.
+ */
+export function matchMistake(got: CaseOutput, mutants: ReadonlyArray<{ mistake: string; output: CaseOutput }>, expected: { output: CaseOutput; tolerance: Tolerance }): string | undefined {
   if (got.status !== "ok") return undefined;
+  const want = expected.output;
+  const same: Tolerance = { rtol: Math.min(ELEMENTWISE.rtol, expected.tolerance.rtol), atol: Math.min(ELEMENTWISE.atol, expected.tolerance.atol) };
   for (const m of mutants) {
-    if (m.output.status === "ok" && compareEncoded(got.value, m.output.value, ELEMENTWISE) === null) return m.mistake;
+    if (m.output.status !== "ok") continue;
+    if (want.status === "ok" && compareEncoded(m.output.value, want.value, expected.tolerance) === null) continue;
+    if (compareEncoded(got.value, m.output.value, same) === null) return m.mistake;
   }
   return undefined;
 }

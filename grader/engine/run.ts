@@ -78,11 +78,12 @@ export function runLesson(grader: LessonGrader, impl: Implementation, reference:
   for (const planned of plannedCases(grader, opts.only, opts.skip)) {
     const { ex, c } = findCase(grader, planned.exercise, planned.case)!;
     const got = implementationOutput(ex, c, impl, opts);
-    const result = judgeCase(planned, got, expectedOutput(ex, c, reference), { checks: c.checks, outputOrder: ex.outputOrder });
+    const expected = expectedOutput(ex, c, reference);
+    const result = judgeCase(planned, got, expected, { checks: c.checks, outputOrder: ex.outputOrder });
     if (result.status === "failed") {
       if (result.wrongValues) {
         const mutants = (opts.mutants ?? []).filter((m) => m.info.exercise === ex.name).map((m) => ({ mistake: m.info.mistake, output: caseOutput(ex, c, m.fn) }));
-        result.mistake = matchMistake(got, mutants);
+        result.mistake = matchMistake(got, mutants, { output: expected, tolerance: planned.tolerance });
       }
       const fn = impl[ex.name];
       const ref = reference[ex.name];
