@@ -126,6 +126,19 @@ describe.skipIf(!browserReady)("the workspace pages", () => {
     expect(readFileSync(join(outDir, pageName(other)), "utf8")).not.toContain("workspace-link");
   });
 
+  it("lessons 7 and 24 link the grading folder's training pages (pretraining, GRPO), which load", async () => {
+    for (const [id, target] of [["lesson-7", "train.html"], ["lesson-24", "grpo.html"]] as const) {
+      const lesson = findLesson(id)!;
+      expect(readFileSync(join(outDir, pageName(lesson)), "utf8")).toContain(`class="training-link" href="grading/${target}"`);
+      expect(readFileSync(join(outDir, "zh", pageName(lesson)), "utf8")).toContain(`class="training-link" href="../grading/${target}"`);
+      await page.goto(`${server.url}${pageName(lesson)}`);
+      await page.click(".training-link");
+      await page.waitForURL(`**/grading/${target}`);
+      await page.waitForFunction(() => (window as unknown as { courseTraining?: { ready: boolean }; courseGrpo?: { ready: boolean } }).courseTraining?.ready ?? (window as unknown as { courseGrpo?: { ready: boolean } }).courseGrpo?.ready, undefined, { timeout: 30_000 });
+    }
+    expect(readFileSync(join(outDir, pageName(lesson9)), "utf8")).not.toContain("training-link");
+  });
+
   it("ships no reference solution: no solution-only line of lesson 9 in any built file", () => {
     const line = "tf.mul(x, tf.rsqrt(tf.add(meanSquare, eps)))";
     expect(reference).toContain(line);

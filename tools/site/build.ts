@@ -17,7 +17,7 @@ import { codeBlock, createMarkdown, renderMarkdown, type Heading, type LinkTarge
 import { escapeHtml } from "./html.js";
 import { COURSE_NAME, STYLE, layout, type LanguageSwitch, type NavLink } from "./page.js";
 import { ENGLISH_ONLY_ZH, LANG_DIR, WORDS, titleFromHeading, type SiteLang } from "./languages.js";
-import { writeWorkspacePage, writeWorkspaceStyle, type WorkspacePlan } from "./workspace.js";
+import { trainingLink, writeWorkspacePage, writeWorkspaceStyle, type WorkspacePlan } from "./workspace.js";
 
 export interface BuildOptions {
   outDir: string;
@@ -262,9 +262,10 @@ export function buildSite(opts: BuildOptions): BuildResult {
     const [prev, next] = [lessons[i - 1], lessons[i + 1]];
     const switchTo = lessonSwitch(lesson, "en", written);
     const workspace = opts.workspace && writeWorkspacePage(outDir, { lesson, lang: "en", title: lesson.title, html, switchTo }, opts.workspace);
+    const training = opts.workspace ? trainingLink(lesson, "en") : "";
     const page = layout({
       title: WORDS.en.lessonTitle(lesson, lesson.title),
-      body: `<article>\n${workspace?.link ?? ""}${html}\n${exercises}\n${solutions}\n</article>`,
+      body: `<article>\n${workspace?.link ?? ""}${training}${html}\n${exercises}\n${solutions}\n</article>`,
       toc,
       previous: prev && { href: pageName(prev), label: `${prev.number} · ${prev.title}` },
       next: next && { href: pageName(next), label: `${next.number} · ${next.title}` },
@@ -294,9 +295,10 @@ export function buildSite(opts: BuildOptions): BuildResult {
     const i = sequence.indexOf(lesson);
     const switchTo = lessonSwitch(lesson, "zh", written);
     const workspace = opts.workspace && writeWorkspacePage(outDir, { lesson, lang: "zh", title: titles.get(lesson.id) ?? lesson.title, html, switchTo }, opts.workspace);
+    const training = opts.workspace ? trainingLink(lesson, "zh") : "";
     const page = layout({
       title: WORDS.zh.lessonTitle(lesson, titles.get(lesson.id) ?? lesson.title),
-      body: `<article>\n${workspace?.link ?? ""}${html}\n${exercises}\n${solutions}\n</article>`,
+      body: `<article>\n${workspace?.link ?? ""}${training}${html}\n${exercises}\n${solutions}\n</article>`,
       toc,
       previous: neighbour(sequence[i - 1]),
       next: neighbour(sequence[i + 1]),

@@ -49,6 +49,8 @@ const WORDS = {
     unsupported: (id: string, why: string) =>
       `<p><strong>${id} cannot be graded in the browser yet:</strong> ${escapeHtml(why)}.</p><p>Grade it in a clone of the course: <code>npm run grade ${id}</code>. Files you import on another workspace page keep this lesson's files too, and export them again.</p>`,
     back: "the lesson",
+    train: (href: string, what: string) => `<strong>Run it in your browser:</strong> <a class="training-link" href="${href}">${what}</a>, on this laptop's GPU where the browser offers one (WebGPU or WebGL), else wasm; it uses your functions where their lesson passes in this browser's workspaces.`,
+    trainWhat: { pretrain: "pretrain a tiny model with a live loss curve", grpo: "GRPO on the sort task from a small start model, with live reward and held-out accuracy" },
   },
   zh: {
     link: (id: string, href: string) => `<strong>在浏览器里完成并评分本课：</strong><a class="workspace-link" href="${href}">打开 ${id} 的练习工作区</a>（无需安装；你的文件保存在本浏览器中）。`,
@@ -66,8 +68,24 @@ const WORDS = {
     unsupported: (id: string, why: string) =>
       `<p><strong>${id} 暂时不能在浏览器中评分：</strong>${escapeHtml(why)}。</p><p>请在克隆的课程仓库中评分：<code>npm run grade ${id}</code>。在其他练习工作区导入的文件也会保留本课的文件，并可再次导出。</p>`,
     back: "返回课文",
+    train: (href: string, what: string) => `<strong>在浏览器里运行：</strong><a class="training-link" href="${href}">${what}</a>；浏览器提供 GPU（WebGPU 或 WebGL）时用本机 GPU，否则用 wasm；某课在本浏览器的练习工作区通过后，就用你写的函数。`,
+    trainWhat: { pretrain: "预训练一个小模型，实时显示损失曲线", grpo: "从小起点模型在排序任务上做 GRPO，实时显示奖励与留出集准确率" },
   },
 } as const;
+
+/** The lessons whose page links a training page of the grading folder (tools/browser/train-build.ts, grpo-build.ts): lab 7's pretraining, lesson 24's GRPO. */
+const TRAINING_PAGES: Readonly<Record<string, { page: string; what: keyof (typeof WORDS)["en"]["trainWhat"] }>> = {
+  "lesson-7": { page: "train.html", what: "pretrain" },
+  "lesson-24": { page: "grpo.html", what: "grpo" },
+};
+
+/** The paragraph a lesson page shows when the grading folder has a training page for its lesson (lessons 7 and 24); empty otherwise. */
+export function trainingLink(lesson: LessonInfo, lang: SiteLang): string {
+  const t = TRAINING_PAGES[lesson.id];
+  if (!t) return "";
+  const w = WORDS[lang];
+  return `<p class="workspace-banner">${w.train(`${lang === "zh" ? "../" : ""}${GRADING_DIR}/${t.page}`, w.trainWhat[t.what])}</p>\n`;
+}
 
 /** What a lesson of `plan` has: an editor page, a page saying why not, or nothing. */
 function kindOf(lesson: LessonInfo, plan: WorkspacePlan): "editor" | "unsupported" | undefined {
