@@ -97,3 +97,22 @@ describe.skipIf(!chromiumReady)("training in the page", () => {
     expect(r.losses.length).toBeLessThan(200);
   }, 90_000);
 });
+
+describe("which references the training pages ship (--publish)", () => {
+  it('"all" is every graded lesson with its solutions here; ids are checked; a bad value is a usage error of both CLIs', async () => {
+    const { parsePublish, publishedForTraining } = await import("../tools/browser/train-build.js");
+    const { gradedLessons } = await import("../grader/engine/paths.js");
+    expect(publishedForTraining("all")).toEqual(gradedLessons());
+    expect(parsePublish(" lesson-9, lesson-14 ")).toEqual(["lesson-9", "lesson-14"]);
+    expect(parsePublish("all")).toBe("all");
+    expect(() => parsePublish("lesson-9,lesson-99")).toThrow(/--publish: lesson-99: give "all" or graded lessons/);
+    expect(() => parsePublish(",")).toThrow(/no lesson given/);
+    const { spawnSync } = await import("node:child_process");
+    for (const args of [["tools/site/cli.ts", "--publish", "lesson-99"], ["tools/site/cli.ts", "--publish", "lesson-9", "--no-workspace"], ["tools/browser/cli.ts", "--out", join(ROOT, ".never-built"), "--publish", "nope"]]) {
+      const r = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, encoding: "utf8" });
+      expect(r.status, args.join(" ")).toBe(2);
+      expect(r.stderr).toMatch(/--publish/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  }, 60_000);
+});

@@ -158,8 +158,8 @@ self-study: the expected outputs are in this page, so a verdict here is feedback
 `;
 
 export interface BrowserBuildOptions {
-  /** Lessons whose references the training page may ship (train-build.ts); default a student edition's published ones, in the full course none. */
-  publish?: readonly string[];
+  /** Lessons whose references the training pages may ship (ids or "all": train-build.ts's publishedForTraining); default a student edition's published ones, in the full course none. */
+  publish?: readonly string[] | "all";
   /** More page scripts, bundled as page.js is (output name → source file): the site's workspace page (tools/site/workspace.ts). */
   pages?: Record<string, string>;
 }

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { readEditionInfo } from "../../lib/course/edition.js";
 import { courseTokenizer } from "../../lib/tokenizer.js";
 import { pretrainArgs, pretrainModelConfig } from "../../labs/lesson-7/config.js";
-import { ROOT, paths } from "../../grader/engine/paths.js";
+import { gradedLessons, ROOT, paths } from "../../grader/engine/paths.js";
 import { WASM_FOLDER } from "./manifest.js";
 import { SHARED_PACKAGES } from "./compile.js";
 import { sharedModuleSource } from "./evaluate.js";
@@ -45,12 +45,24 @@ export function writeWasmBackendFiles(out: string): void {
 }
 
 /**
- * The lessons whose references may go into the training page: `asked` when given ("all" or ids),
- * else the student edition's published lessons, else none (the full course publishes only when told).
+ * The lessons whose references may go into the training pages: `asked` when given (lesson ids, or
+ * "all": every graded lesson whose solutions/ this copy holds), else the student edition's published
+ * lessons, else none (the full course publishes only when told: `--publish`, `--with-solutions`).
  */
-export function publishedForTraining(asked?: readonly string[]): string[] {
+export function publishedForTraining(asked?: readonly string[] | "all"): string[] {
+  if (asked === "all") return gradedLessons().filter((l) => existsSync(join(paths.solutions, l)));
   if (asked) return [...asked];
   return readEditionInfo()?.published ?? [];
+}
+
+/** `--publish`'s value ("all", or lesson ids separated by commas) as publishedForTraining takes it; a string that is not one is an Error that says what is. */
+export function parsePublish(text: string): readonly string[] | "all" {
+  if (text.trim() === "all") return "all";
+  const ids = text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const graded = gradedLessons();
+  const unknown = ids.filter((l) => !graded.includes(l));
+  if (ids.length === 0 || unknown.length > 0) throw new Error(`--publish: ${unknown.join(", ") || "no lesson given"}: give "all" or graded lessons (${graded.join(", ")})`);
+  return ids;
 }
 
 /** The packages the worker shares with lesson code (compile.ts's SHARED_PACKAGES) as evaluate.ts's stand-in modules, as learner files get them. */

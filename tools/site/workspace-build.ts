@@ -42,11 +42,11 @@ export interface WorkspaceBuild {
  * Builds the grading folder the workspace pages use into `<outDir>/grading/`: tools/browser's
  * build for `lessons` (default every lesson the browser grades) with the workspace page's script,
  * and workspace.json. The site's pages (buildSite with `workspace: workspacePlan(lessons)`) are
- * written first.
+ * written first. `publish` names the lessons whose references the training pages ship (build.ts).
  */
-export async function buildWorkspaceGrading(outDir: string, lessons: readonly string[] = BROWSER_LESSONS, log: (line: string) => void = () => undefined): Promise<WorkspaceBuild> {
+export async function buildWorkspaceGrading(outDir: string, lessons: readonly string[] = BROWSER_LESSONS, log: (line: string) => void = () => undefined, publish?: readonly string[] | "all"): Promise<WorkspaceBuild> {
   const out = join(resolve(outDir), GRADING_DIR);
-  const grading = await buildBrowserGrading(out, lessons, log, { pages: { workspace: WORKSPACE_SCRIPT } });
+  const grading = await buildBrowserGrading(out, lessons, log, { pages: { workspace: WORKSPACE_SCRIPT }, publish });
   writeFileSync(join(out, "workspace.json"), JSON.stringify(await workspaceInfo(lessons)));
   return { grading };
 }
