@@ -20,8 +20,8 @@ let site: TrainingSite;
 
 beforeAll(async () => {
   if (!chromiumReady) return;
-  // Lesson 13 is graded in this build (its lib/ sources are in the page) and not published.
-  site = await openTrainingSite(TRAIN_LESSONS.filter((l) => l !== "lesson-14"), ["lesson-14"]);
+  // Lesson 14 is graded in this build and not published; lesson 11 is graded too, so the lib/ sources its learner file imports are in the page.
+  site = await openTrainingSite(TRAIN_LESSONS.filter((l) => l !== "lesson-14"), ["lesson-14", "lesson-11"]);
 }, 300_000);
 
 afterAll(async () => {
@@ -78,6 +78,28 @@ describe.skipIf(!chromiumReady)("training in the page", () => {
       // Measured here beside two other jobs: WebGL 98 s, WebGPU 452 s; a loaded CI machine gets room for three times that.
     }, 1_500_000);
   }
+
+  it("a learner's lesson 11, which takes lessons 9 and 12 through the resolver as it loads, trains as the learner's (their own lesson 9, the reference of 12)", async () => {
+    // lesson 11 written as a learner writes it: the stub's resolver calls, the reference's bodies.
+    const solution = readFileSync(join(paths.solutions, "lesson-11", "attention.ts"), "utf8");
+    const viaResolver = [
+      'import type * as Lesson9Rmsnorm from "../lesson-9/rmsnorm.js";',
+      'import type * as Lesson12Rope from "../lesson-12/rope.js";',
+      'import { resolveFunction } from "../../lib/resolver.js";',
+      'const { fn: rmsNorm } = await resolveFunction<typeof Lesson9Rmsnorm.rmsNorm>("lesson-9", "rmsNorm", { useReference: true });',
+      'const { fn: applyRope } = await resolveFunction<typeof Lesson12Rope.applyRope>("lesson-12", "applyRope", { useReference: true });',
+    ].join("\n");
+    const attention = solution.replace('import { rmsNorm } from "../lesson-9/rmsnorm.js";\nimport { applyRope } from "../lesson-12/rope.js";', viaResolver);
+    expect(attention).toContain("await resolveFunction");
+    const learner = { "lesson-11": { "attention.ts": attention }, "lesson-9": tsFiles(join(paths.solutions, "lesson-9")), "lesson-14": tsFiles(join(paths.solutions, "lesson-14")) };
+    const r = await trainInPage(site.page, { backend: "wasm", settings: { steps: 3 }, learner, heldOutEvery: 10 });
+    expect(r.error).toBeUndefined();
+    expect(r.losses.map(([, l]) => l).every(Number.isFinite)).toBe(true);
+    expect(r.losses).toHaveLength(3);
+    expect(r.whose.find((l) => /attention\s+lesson-11\s+yours/.test(l))).toBeDefined();
+    expect(r.whose.find((l) => /rmsNorm\s+lesson-9\s+yours/.test(l))).toBeDefined();
+    expect(r.whose.find((l) => /ropeFrequencies\s+lesson-12\s+reference/.test(l))).toBeDefined();
+  }, 120_000);
 
   it("a function whose lesson neither passes here nor is published: the page says finish lesson 14 first", async () => {
     const r = await trainInPage(site.page, { backend: "cpu", settings: { steps: 2 }, learner: {} });
