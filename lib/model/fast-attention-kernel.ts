@@ -19,18 +19,16 @@
  * match the tensor core's to float32 rounding (test/fast-attention-kernel.test.ts checks values
  * and gradients against it), not bit for bit; the cpu backend keeps the tensor core.
  *
+ * What runs by default is the same loops compiled to WebAssembly SIMD (lib/model/wasm/
+ * attention-core.as.ts, four float32 lanes at a time, float32 sums): at the tiny model's sizes one
+ * layer's core, forward and backward, went from 35 to 9 ms (`npm run bench`'s profile, before and
+ * after). The loops below are the readable version, and the fallback where the compiled module
+ * cannot run.
+ *
  * @answers lesson-11 attention
  */
 import * as tf from "../tf.js";
-
-interface CoreShape {
-  B: number;
-  S: number;
-  T: number;
-  Hq: number;
-  Hkv: number;
-  D: number;
-}
+import { wasmAttentionCore, type CoreShape } from "./wasm/attention-core.js";
 
 /** Row offsets: query (b, i, h) in q [B, S, Hq, D], key (b, j, g) in k, v [B, T, Hkv, D]. */
 const qRow = (c: CoreShape, b: number, i: number, h: number) => ((b * c.S + i) * c.Hq + h) * c.D;
@@ -183,23 +181,32 @@ function backwardValues(c: CoreShape, q: Float32Array, k: Float32Array, v: Float
 export const ATTENTION_KERNEL_NAME = "attentionCoreKernel";
 
 /**
+ * Which loops run the core: the ones above ("typed arrays", the readable version), or the same
+ * loops compiled to WebAssembly SIMD (lib/model/wasm/attention-core.ts), where that module runs
+ * and D is a multiple of 4 ("compiled", the default; else the typed arrays).
+ */
+export type CoreLoops = "compiled" | "typed arrays";
+
+/**
  * The attention core for q [B, S, Hq, D] and k, v [B, T, Hkv, D] (T = P + S, causal on the last S
  * keys; `keep` [B, T] the padding mask, a constant), differentiable in q, k and v. Returns
  * [B, S, Hq, D], what lib/model/fast-attention.ts's `fastAttentionCore` returns.
  */
-export function attentionCoreKernel(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, keep: tf.Tensor2D | null = null): tf.Tensor4D {
+export function attentionCoreKernel(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, keep: tf.Tensor2D | null = null, loops: CoreLoops = "compiled"): tf.Tensor4D {
   const [B, S, Hq, D] = q.shape;
   const [, T, Hkv] = k.shape;
   const c: CoreShape = { B, S, T, Hq, Hkv, D };
   const keepValues = keep === null ? null : (keep.dataSync() as ArrayLike<number>);
+  const compiled = loops === "compiled" ? wasmAttentionCore(D) : null;
+  const run = compiled ?? { forward: forwardValues, backward: backwardValues };
   const core = tf.customGrad((qIn, kIn, vIn, save) => {
     const values = [qIn, kIn, vIn].map((t) => (t as tf.Tensor).dataSync() as Float32Array);
-    const { out, probs } = forwardValues(c, values[0], values[1], values[2], keepValues);
+    const { out, probs } = run.forward(c, values[0], values[1], values[2], keepValues);
     (save as tf.GradSaveFunc)([]);
     return {
       value: tf.tensor4d(out, [B, S, Hq, D]),
       gradFunc: (dy: tf.Tensor) => {
-        const [dq, dk, dv] = backwardValues(c, values[0], values[1], values[2], probs, dy.dataSync() as Float32Array);
+        const [dq, dk, dv] = run.backward(c, values[0], values[1], values[2], probs, dy.dataSync() as Float32Array);
         return [tf.tensor4d(dq, q.shape), tf.tensor4d(dk, k.shape), tf.tensor4d(dv, v.shape)];
       },
     };

@@ -50,6 +50,6 @@ export function stepOn(
   const gradArrays = phase("read gradients out", () => clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array)));
   const gradNorm = clipped.totalNorm.dataSync()[0];
   tf.dispose([value, ...Object.values(kept), ...Object.values(grads), ...clipped.grads, clipped.totalNorm]);
-  phase("AdamW (typed arrays, then assign)", () => optimizer.step(gradArrays, lr));
+  phase("AdamW (typed arrays, in place on wasm)", () => optimizer.step(gradArrays, lr));
   return { ...result, gradNorm };
 }

@@ -4,7 +4,8 @@
  *
  * The optimiser runs on typed arrays: a handful of parameters with ~10 elementwise tensor ops
  * each would cost hundreds of small kernel launches per step, while the textbook AdamW loop over
- * Float32Arrays takes a few milliseconds.
+ * Float32Arrays takes a few milliseconds. On wasm it writes the new values into the variables' own
+ * memory (lib/model/variable-memory.ts).
  *
  * Clipping is lesson 14's `clipGradNorm`, which the caller passes in (from lib/resolver.ts: the
  * learner's once it passes), so no module here computes a lesson's answer.
@@ -12,6 +13,7 @@
 import * as tf from "../tf.js";
 import type { MiniMindTS } from "./model.js";
 import type { ClipGradNorm } from "./types.js";
+import { updateVariable } from "./variable-memory.js";
 
 export interface AdamWOptions {
   beta1?: number;
@@ -65,20 +67,20 @@ export class AdamW {
     this.t++;
     const bc1 = 1 - this.beta1 ** this.t;
     const bc2Sqrt = Math.sqrt(1 - this.beta2 ** this.t);
+    const decay = 1 - lr * this.weightDecay;
+    const [beta1, beta2, eps] = [this.beta1, this.beta2, this.eps];
     this.variables.forEach((variable, i) => {
-      const p = Float32Array.from(variable.dataSync() as Float32Array);
       const g = grads[i];
       const m = this.m[i];
       const v = this.v[i];
-      for (let j = 0; j < p.length; j++) {
-        p[j] *= 1 - lr * this.weightDecay;
-        m[j] = this.beta1 * m[j] + (1 - this.beta1) * g[j];
-        v[j] = this.beta2 * v[j] + (1 - this.beta2) * g[j] * g[j];
-        p[j] -= ((lr / bc1) * m[j]) / (Math.sqrt(v[j]) / bc2Sqrt + this.eps);
-      }
-      const updated = tf.tensor(p, variable.shape, "float32");
-      variable.assign(updated);
-      updated.dispose();
+      updateVariable(variable, (p) => {
+        for (let j = 0; j < p.length; j++) {
+          p[j] *= decay;
+          m[j] = beta1 * m[j] + (1 - beta1) * g[j];
+          v[j] = beta2 * v[j] + (1 - beta2) * g[j] * g[j];
+          p[j] -= ((lr / bc1) * m[j]) / (Math.sqrt(v[j]) / bc2Sqrt + eps);
+        }
+      });
     });
   }
 }

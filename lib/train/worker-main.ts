@@ -5,10 +5,10 @@
  * optimizer state and writes no file; it ignores Ctrl-C (rank 0 saves and stops) and exits when
  * rank 0 closes the channel or dies.
  */
-import * as tf from "../tf.js";
 import { initBackend, type BackendName } from "../backend.js";
 import { MiniMindTS } from "../model/model.js";
 import { resolvePieces } from "../model/pieces.js";
+import { updateVariable } from "../model/variable-memory.js";
 import { partGradients, type FromWorker, type ToWorker } from "./workers.js";
 
 process.on("SIGINT", () => undefined);
@@ -27,7 +27,7 @@ async function handle(m: ToWorker): Promise<void> {
     return;
   }
   const variables = model!.trainableVariables();
-  variables.forEach((v, i) => tf.tidy(() => v.assign(tf.tensor(m.weights[i], v.shape, "float32"))));
+  variables.forEach((v, i) => updateVariable(v, (values) => values.set(m.weights[i])));
   reply({ type: "grads", id: m.id, ...partGradients(variables, (ids, labels) => model!.loss(ids, labels).loss, m.part) });
 }
 

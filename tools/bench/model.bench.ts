@@ -45,7 +45,7 @@ function trainer(fastAttention: boolean): { step: () => void; dispose: () => voi
   return { step: () => void trainStep(model, optimizer, ids, ids, 5e-4, clipGradNorm), dispose: () => (tf.dispose(ids), model.dispose()) };
 }
 
-const label = (backend: string, fastAttention: boolean) => `TypeScript, ${backend}, one process, ${fastAttention ? `fast attention (${backend === "wasm" ? "typed-array core" : "grouped queries"})` : "reference attention (lesson 11)"}`;
+const label = (backend: string, fastAttention: boolean) => `TypeScript, ${backend}, one process, ${fastAttention ? `fast attention (${backend === "wasm" ? "compiled core" : "grouped queries"})` : "reference attention (lesson 11)"}`;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -165,7 +165,7 @@ async function measureAttentionLayer(runs: number): Promise<Row[]> {
   const what = `one attention layer, forward + backward, wasm`;
   return [
     { label: `${what}: reference (lesson 11)`, medianMs: reference, runs },
-    { label: `${what}: fast (typed-array core on wasm)`, medianMs: fast, runs },
+    { label: `${what}: fast (compiled core on wasm)`, medianMs: fast, runs },
   ];
 }
 

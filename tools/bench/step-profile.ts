@@ -25,8 +25,8 @@ export interface ProfiledTrainer {
 
 type Region = "norms" | "feed-forward" | "loss";
 
-const ATTENTION_FORWARD = "attention core on typed arrays (wasm), forward";
-const ATTENTION_BACKWARD = "attention core on typed arrays (wasm), backward";
+const ATTENTION_FORWARD = "attention core (compiled, WebAssembly SIMD), forward";
+const ATTENTION_BACKWARD = "attention core (compiled, WebAssembly SIMD), backward";
 
 /** The engine's private state that the profile reads (tfjs-core 4.22's Engine). */
 interface EngineState {
