@@ -7,6 +7,8 @@ import { clipGradNorm } from "../../solutions/lesson-14/clip.js";
 import { formatProfile, profileStep } from "./step-profile.js";
 import { Rng } from "../../lib/random.js";
 await import("@tensorflow/tfjs-backend-wasm");
+const { registerWasmKernels } = await import("../../lib/wasm-kernels.js");
+registerWasmKernels();
 await tf.setBackend("wasm");
 const TINY = { vocabSize: 512, hiddenSize: 128, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2, maxPositionEmbeddings: 64 };
 const [BATCH, SEQ] = [16, 64];

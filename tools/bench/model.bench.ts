@@ -26,6 +26,7 @@ import { GradientWorkers } from "../../lib/train/workers.js";
 import { formatProfile, profileStep } from "./step-profile.js";
 import { ROOT } from "../../grader/engine/paths.js";
 import { Rng } from "../../lib/random.js";
+import { registerWasmKernels } from "../../lib/wasm-kernels.js";
 
 const TINY: Partial<MiniMindConfig> = { vocabSize: 512, hiddenSize: 128, numHiddenLayers: 2, numAttentionHeads: 4, numKeyValueHeads: 2, maxPositionEmbeddings: 64 };
 const [BATCH, SEQ] = [16, 64];
@@ -68,7 +69,11 @@ function interleaved(fns: Array<() => void>, runs: number): number[] {
 }
 
 async function useBackend(backend: "cpu" | "wasm"): Promise<void> {
-  if (backend === "wasm") await import("@tensorflow/tfjs-backend-wasm");
+  if (backend === "wasm") {
+    await import("@tensorflow/tfjs-backend-wasm");
+    // The course's wasm kernels, as lib/backend.ts's initBackend registers them for training.
+    registerWasmKernels();
+  }
   if (!(await tf.setBackend(backend))) throw new Error(`the ${backend} backend did not start`);
 }
 
