@@ -196,7 +196,7 @@ describe("16: the capstone report", () => {
     const task = CAPSTONE_STAGES.find((s) => s.name === "task-sft")!;
     expect(task.purpose).not.toMatch(/\d+-step/);
     expect(stageLength(task.args("quick", "/x", "/y"))).toBe("runs 10 steps");
-    expect(stageLength(task.args("full", "/x", "/y"))).toBe("runs the first 300 steps of a 1200-step schedule");
+    expect(stageLength(task.args("full", "/x", "/y"))).toBe("runs the first 200 steps of a 1200-step schedule");
     expect(stageLength([], { steps: 10, scheduleSteps: 10 })).toBe("ran 10 steps");
     expect(stageLength([], { steps: 300, scheduleSteps: 1200 })).toBe("ran the first 300 steps of a 1200-step schedule");
     expect(task.args("quick", "/x", "/y")).toEqual(expect.arrayContaining(["--name", "task-sft"]));
