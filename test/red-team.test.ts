@@ -318,8 +318,9 @@ describe("11. a grader killed with SIGKILL", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(output).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|\n\s+at /);
     // The bundle is made in the grade project's vitest worker, which usually removes it as it ends when the CLI dies;
-    // one it could not remove is named <pid>-<n> by a process now gone (other test files' live gradings have their own).
-    const stale = readdirSync(BUILD_DIR).filter((d) => !buildsBefore.has(d) && !alive(Number(d.split("-")[0])));
+    // one it could not remove is named <pid>-<n>-<m> by a process now gone (other test files' live gradings have their own;
+    // a gradebook's staged copies, gradebook-<pid>-<n>, are the gradebook's to remove, not removeStaleBundles').
+    const stale = readdirSync(BUILD_DIR).filter((d) => /^\d+-\d+-\d+$/.test(d) && !buildsBefore.has(d) && !alive(Number(d.split("-")[0])));
     expect(stale.length).toBeLessThanOrEqual(1);
     removeStaleBundles();
     expect(readdirSync(BUILD_DIR).filter((d) => stale.includes(d))).toEqual([]);
