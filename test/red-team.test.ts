@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { createServer } from "node:net";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BUILD_DIR, removeStaleBundles } from "../grader/engine/bundle.js";
+import { BUILD_DIR, BUNDLE_NAME, removeStaleBundles } from "../grader/engine/bundle.js";
 import { gradeIsolated, type IsolatedRun } from "../grader/engine/isolate.js";
 import { FIXTURE_NAME, ROOT, gradedLessons, lessonDir } from "../grader/engine/paths.js";
 import { inspectorSignalFlags, osSandbox, permissionFlag } from "../grader/engine/sandbox.js";
@@ -318,9 +318,9 @@ describe("11. a grader killed with SIGKILL", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(output).not.toMatch(/ERR_IPC_CHANNEL_CLOSED|\n\s+at /);
     // The bundle is made in the grade project's vitest worker, which usually removes it as it ends when the CLI dies;
-    // one it could not remove is named <pid>-<n>-<m> by a process now gone (other test files' live gradings have their own;
+    // one it could not remove is named BUNDLE_NAME by a process now gone (other test files' live gradings have their own;
     // a gradebook's staged copies, gradebook-<pid>-<n>, are the gradebook's to remove, not removeStaleBundles').
-    const stale = readdirSync(BUILD_DIR).filter((d) => /^\d+-\d+-\d+$/.test(d) && !buildsBefore.has(d) && !alive(Number(d.split("-")[0])));
+    const stale = readdirSync(BUILD_DIR).filter((d) => BUNDLE_NAME.test(d) && !buildsBefore.has(d) && !alive(Number(d.split("-")[0])));
     expect(stale.length).toBeLessThanOrEqual(1);
     removeStaleBundles();
     expect(readdirSync(BUILD_DIR).filter((d) => stale.includes(d))).toEqual([]);

@@ -47,14 +47,17 @@ let counter = 0;
 /** The generated entry's name (esbuild's stdin; as an importer it is `<ROOT>/<this>`, a name no file has). */
 const ENTRY_FILE = "<course grading entry>";
 
+/** The name bundleLearner gives a bundle's folder in BUILD_DIR: `<pid of the grading process>-<ms since 1970>-<counter>`. */
+export const BUNDLE_NAME = /^(\d+)-\d+-\d+$/;
+
 /**
  * Removes bundles left by grading processes that no longer run (a grader killed with SIGKILL cannot
- * clean up after itself). Only `<pid>-…` folders in BUILD_DIR, the names bundleLearner gives.
+ * clean up after itself). Only folders named BUNDLE_NAME in BUILD_DIR.
  */
 export function removeStaleBundles(): void {
   if (!existsSync(BUILD_DIR)) return;
   for (const d of readdirSync(BUILD_DIR)) {
-    const m = /^(\d+)-\d+-\d+$/.exec(d);
+    const m = BUNDLE_NAME.exec(d);
     if (m && Number(m[1]) !== process.pid && !processAlive(Number(m[1]))) rmSync(join(BUILD_DIR, d), { recursive: true, force: true });
   }
 }
