@@ -20,6 +20,7 @@ import { buildBrowserGrading } from "../tools/browser/build.js";
 import { BROWSER_BACKENDS, type BackendAvailability, type BrowserBackend } from "../tools/browser/backend-choice.js";
 import { serveStatic, type RunningServer } from "../tools/site/serve.js";
 import { chromiumReady, launchChromium } from "../tools/bench/browser-chromium.js";
+import { WEBGPU_NOT_HERE } from "./support/webgpu-not-here.js";
 
 const LESSONS = ["lesson-9", "lesson-10", "lesson-14"];
 
@@ -49,9 +50,7 @@ const DOCUMENTED_FAILURES: Record<Exclude<BrowserBackend, "cpu">, string[]> = {
 
 /** Measured here: why a backend does not start (docs/BROWSER.md). */
 const DOCUMENTED_NOT_HERE: Partial<Record<BrowserBackend, RegExp>> = {
-  // Its synchronous read-back gives zeros on SwiftShader (in a loaded CI run, the asynchronous one too); with another Chromium busy on the GPU process, now and then no adapter at all;
-  // in another loaded CI run (2026-12-03) Dawn refused the probe's first upload, a 48×48 float32 buffer (9,216 bytes), twice.
-  webgpu: /read back with data(Sync)?\(\) gave 0 instead of 96|WebGPU found no adapter|createBuffer failed, size \(\d+\) is too large for the implementation when mappedAtCreation == true/,
+  webgpu: WEBGPU_NOT_HERE,
   // SwiftShader's WebGL starts here on a quiet machine; beside the rest of the suite's Chromiums (a
   // CI run, measured) it sometimes gets no context even after the probe's retry. It must say why;
   // when it starts, its failures are checked below.
