@@ -2,12 +2,15 @@
  * The wasm backend's kernels the course adds or replaces (lib/wasm-kernels.ts), checked against the
  * cpu backend: TensorFlow.js 4.22's own wasm OneHot wrote int32 bits into float32 outputs; gather,
  * concat and split are the course's faster ones, on every axis and dtype they take, and the cases
- * they hand back to the backend's own kernel.
+ * they hand back to the backend's own kernel. The compiled matrix product (BatchMatMul) is checked
+ * against the cpu backend within float32's summation bound, with every transpose, edge tiles,
+ * broadcast batches and its gradient.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import * as tf from "../lib/tf.js";
 import { initBackend } from "../lib/backend.js";
 import { Rng } from "../lib/random.js";
+import { MATMUL_WASM_BASE64 } from "../lib/model/wasm/matmul.wasm.js";
 
 /** `f`'s outputs (shapes, dtypes, values) on the cpu backend and on wasm. */
 async function onBoth(f: () => tf.Tensor | tf.Tensor[]): Promise<Array<Array<{ shape: number[]; dtype: string; values: unknown[] }>>> {
@@ -68,5 +71,107 @@ describe("wasm kernels", () => {
     await initBackend("wasm");
     await tf.setBackend("wasm");
     expect(() => tf.gather(tf.ones([3, 2]), tf.tensor1d([1, 3], "int32"))).toThrow(/index value 3 is not in \[0, 2\]/);
+  });
+
+  describe("the compiled matrix product", () => {
+    const randomPair = (shapeA: number[], shapeB: number[], seed: number) => {
+      const rng = new Rng(seed);
+      const make = (shape: number[]) => tf.tensor(rng.normals(shape.reduce((p, d) => p * d, 1), 0, 1), shape);
+      return [make(shapeA), make(shapeB)];
+    };
+    /**
+     * |wasm − cpu| ≤ 2·K·2⁻²³·Σ_k |a||b| elementwise: both sum K float32 products, so each is within
+     * K·u·Σ|a·b| of the exact value (the standard bound for summing in order).
+     */
+    async function expectSameProduct(shapeA: number[], shapeB: number[], transA: boolean, transB: boolean, seed = 1): Promise<void> {
+      await initBackend("wasm");
+      const [cpu, wasm] = await onBoth(() => {
+        const [a, b] = randomPair(shapeA, shapeB, seed);
+        return [tf.matMul(a, b, transA, transB), tf.matMul(tf.abs(a), tf.abs(b), transA, transB)];
+      });
+      expect(wasm[0].shape).toEqual(cpu[0].shape);
+      const K = transA ? shapeA[shapeA.length - 2] : shapeA[shapeA.length - 1];
+      const [got, want, magnitude] = [wasm[0].values, cpu[0].values, cpu[1].values] as number[][];
+      const worst = want.reduce((w, x, i) => Math.max(w, Math.abs(got[i] - x) - 2 * K * 2 ** -23 * magnitude[i]), -Infinity);
+      expect(worst).toBeLessThanOrEqual(0);
+    }
+
+    const products: Array<[string, number[], number[], boolean, boolean]> = [
+      ["7×13 · 13×5, edge tiles in both directions", [7, 13], [13, 5], false, false],
+      ["Aᵀ: 13×7 stored, edge tiles", [13, 7], [13, 5], true, false],
+      ["Bᵀ: 5×13 stored, edge tiles", [7, 13], [5, 13], false, true],
+      ["Aᵀ and Bᵀ", [13, 9], [17, 13], true, true],
+      ["one row (a decoding step's projection)", [1, 128], [64, 128], false, true],
+      ["K = 1", [6, 1], [1, 10], false, false],
+      ["the tiny model's FFN, [1024, 128] · [448, 128]ᵀ", [1024, 128], [448, 128], false, true],
+      ["the tiny model's weight gradient, [1024, 448]ᵀ · [1024, 128]", [1024, 448], [1024, 128], true, false],
+      ["batched, [3, 5, 6] · [3, 6, 4]", [3, 5, 6], [3, 6, 4], false, false],
+      ["batched with Bᵀ, the attention scores' shape [2, 4, 9, 8] · [2, 4, 9, 8]ᵀ", [2, 4, 9, 8], [2, 4, 9, 8], false, true],
+      ["a batch of A times one B, [2, 3, 5, 6] · [6, 4]", [2, 3, 5, 6], [6, 4], false, false],
+      ["one A times a batch of B, [5, 6] · [2, 6, 4]", [5, 6], [2, 6, 4], false, false],
+      ["batch axes that broadcast to the same count, [1, 3, 5, 6] · [3, 6, 4]", [1, 3, 5, 6], [3, 6, 4], false, false],
+    ];
+    for (const [name, shapeA, shapeB, transA, transB] of products)
+      it(`${name}: the cpu backend's product within float32's summation bound`, async () => {
+        await expectSameProduct(shapeA, shapeB, transA, transB);
+      });
+
+    it("an int32 product goes to the backend's own, which refuses it as before", async () => {
+      await initBackend("wasm");
+      await tf.setBackend("wasm");
+      expect(() => tf.matMul(ints([3, 4]), ints([4, 2]))).toThrow(/non-float32/);
+    });
+
+    it("mismatched inner sizes are still refused with the backend's message", async () => {
+      await initBackend("wasm");
+      await tf.setBackend("wasm");
+      expect(() => tf.matMul(tf.ones([2, 3]), tf.ones([4, 2]))).toThrow(/inner shapes/);
+    });
+
+    it("the gradient of a product with Bᵀ (every linear layer's) matches cpu's", async () => {
+      await initBackend("wasm");
+      const [cpu, wasm] = await onBoth(() => {
+        const [a, b] = randomPair([9, 6], [5, 6], 7);
+        return tf.grads((x: tf.Tensor, w: tf.Tensor) => tf.sum(tf.mul(tf.matMul(x, w, false, true), tf.range(0, 45).reshape([9, 5]))))([a, b]);
+      });
+      for (const [i, grad] of wasm.entries()) {
+        expect(grad.shape).toEqual(cpu[i].shape);
+        (grad.values as number[]).forEach((v, j) => expect(v).toBeCloseTo(cpu[i].values[j] as number, 3));
+      }
+    });
+
+    it("leaves its inputs as they were", async () => {
+      await initBackend("wasm");
+      await tf.setBackend("wasm");
+      const [a, b] = randomPair([10, 7], [7, 9], 3);
+      const [before, beforeB] = [a.dataSync().slice(), b.dataSync().slice()];
+      tf.matMul(a, b).dispose();
+      tf.matMul(a, b.reshape([9, 7]), false, true).dispose();
+      expect(a.dataSync()).toEqual(before);
+      expect(b.dataSync()).toEqual(beforeB);
+    });
+
+    it("has no data segment, so instantiating it over the backend's memory writes nothing there", () => {
+      const bytes = Uint8Array.from(atob(MATMUL_WASM_BASE64), (c) => c.charCodeAt(0));
+      const sections: number[] = [];
+      let at = 8; // magic and version
+      const uleb = () => {
+        let [value, shift] = [0, 0];
+        for (;;) {
+          const byte = bytes[at++];
+          value += (byte & 0x7f) * 2 ** shift;
+          shift += 7;
+          if (byte < 0x80) return value;
+        }
+      };
+      while (at < bytes.length) {
+        sections.push(bytes[at++]);
+        const length = uleb();
+        at += length;
+      }
+      expect(sections).toContain(2); // the import of the memory
+      expect(sections).not.toContain(11); // data
+      expect(sections).not.toContain(5); // a memory of its own
+    });
   });
 });
