@@ -1,12 +1,14 @@
 /**
  * lib/model/variable-memory.ts: AdamW's update in the variable's own wasm memory gives the numbers
  * the copy-and-assign path gives, and is not taken while another tensor shares that memory (the
- * sharer keeps its old values).
+ * sharer keeps its old values). On wasm AdamW runs compiled (lib/model/wasm/adamw.as.ts), with the
+ * JavaScript loop's numbers bit for bit, moments included.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tf from "../lib/tf.js";
 import { updateVariable } from "../lib/model/variable-memory.js";
 import { AdamW } from "../lib/model/train.js";
+import { Rng } from "../lib/random.js";
 
 let previous: string | undefined;
 beforeAll(async () => {
@@ -71,5 +73,27 @@ describe("updateVariable", () => {
     const onWasm = await adamWOn("wasm");
     expect(Array.from(onWasm)).toEqual(Array.from(onCpu));
     expect(Array.from(onWasm)).not.toEqual(start.map(Math.fround));
+  });
+
+  it("gives the compiled AdamW the JavaScript loop's values and moments bit for bit, odd lengths and wide magnitudes included", async () => {
+    const rng = new Rng(11);
+    const n = 1001; // pairs of lanes and one left over
+    const init = rng.normals(n, 0, 1);
+    const gradSteps = Array.from({ length: 5 }, (_, s) => Float32Array.from(rng.normals(n, 0, 1), (g, j) => g * 10 ** ((j % 9) - 6) * (s + 1)));
+    const run = async (backend: "cpu" | "wasm") => {
+      expect(await tf.setBackend(backend)).toBe(true);
+      const w = ownVariable(init, [7, 143]);
+      const opt = new AdamW([w], { weightDecay: 0.1 });
+      gradSteps.forEach((g, s) => opt.step([g], 1e-3 * (s + 1)));
+      const { m, v } = opt.state();
+      const out = { p: Array.from(w.dataSync()), m: Array.from(m[0]), v: Array.from(v[0]) };
+      w.dispose();
+      return out;
+    };
+    const onCpu = await run("cpu");
+    const onWasm = await run("wasm");
+    expect(onWasm.p).toEqual(onCpu.p);
+    expect(onWasm.m).toEqual(onCpu.m);
+    expect(onWasm.v).toEqual(onCpu.v);
   });
 });

@@ -174,4 +174,21 @@ describe("wasm kernels", () => {
       expect(sections).not.toContain(5); // a memory of its own
     });
   });
+
+  it("eˣ of float32 is the cpu backend's (Math.exp rounded to float32) on all but rare boundary cases, and never more than 1 ulp off", async () => {
+    await initBackend("wasm");
+    const rng = new Rng(5);
+    const xs = [...rng.normals(20000, 0, 30), -Infinity, Infinity, NaN, 0, -0, 88.72, 88.73, -87.3, -103.9, -104.5, 1e-8, -1e-30];
+    const [cpu, wasm] = await onBoth(() => tf.exp(tf.tensor1d(xs)));
+    const [want, got] = [cpu[0].values, wasm[0].values] as number[][];
+    const ulp = (x: number) => (x === 0 ? 2 ** -149 : Math.abs(Math.fround(x * (1 + 2 ** -23)) - x) || 2 ** -149);
+    let differ = 0;
+    want.forEach((w, i) => {
+      if (Object.is(w, got[i])) return;
+      differ++;
+      expect(Math.abs(got[i] - w), `e^${xs[i]}`).toBeLessThanOrEqual(ulp(w));
+    });
+    expect(differ).toBeLessThanOrEqual(2);
+    expect(got.slice(20000)).toEqual([0, Infinity, NaN, 1, 1, want[20005], Infinity, want[20007], want[20008], 0, 1, 1]);
+  });
 });

@@ -14,17 +14,65 @@ import * as tf from "../tf.js";
 
 /** The part of tfjs-backend-wasm 4.22's BackendWasm that locates a tensor's numbers. */
 interface WasmMemory {
-  wasm: { HEAPU8: Uint8Array };
+  wasm: { HEAPU8: Uint8Array; asm?: { memory?: WebAssembly.Memory }; _malloc(bytes: number): number; _free(at: number): void };
   getMemoryOffset(dataId: object): number;
   refCount(dataId: object): number;
 }
 
-/** A float32 view of `variable`'s own memory on the wasm backend, or null where there is none to share safely. */
-function ownMemory(variable: tf.Variable): Float32Array | null {
+/** The wasm backend, where `variable` is float32 and the sole owner of its memory there; else null. */
+function owningBackend(variable: tf.Variable): WasmMemory | null {
   if (tf.getBackend() !== "wasm" || variable.dtype !== "float32") return null;
   const backend = tf.backend() as unknown as WasmMemory;
-  if (backend.refCount(variable.dataId) !== 1) return null;
-  return new Float32Array(backend.wasm.HEAPU8.buffer, backend.getMemoryOffset(variable.dataId), variable.size);
+  return backend.refCount(variable.dataId) === 1 ? backend : null;
+}
+
+/** A float32 view of `variable`'s own memory on the wasm backend, or null where there is none to share safely. */
+function ownMemory(variable: tf.Variable): Float32Array | null {
+  const backend = owningBackend(variable);
+  return backend === null ? null : new Float32Array(backend.wasm.HEAPU8.buffer, backend.getMemoryOffset(variable.dataId), variable.size);
+}
+
+/** Where a compiled kernel finds a variable it may update in place: the backend's memory and the byte offsets it needs. */
+export interface VariableInMemory {
+  memory: WebAssembly.Memory;
+  /** Byte offset of the variable's first number. */
+  at: number;
+  /**
+   * Copies `read` and then `updated` (float32 arrays) into a scratch stretch of the memory, calls
+   * `run` with each one's byte offset in that order, copies `updated` back out and frees the scratch.
+   */
+  withCopies(read: Float32Array[], updated: Float32Array[], run: (offsets: number[]) => void): void;
+}
+
+/**
+ * `variable` where a compiled kernel over the wasm backend's memory may update it in place (the
+ * conditions of `updateVariable`'s own path), or null.
+ */
+export function variableInMemory(variable: tf.Variable): VariableInMemory | null {
+  const backend = owningBackend(variable);
+  const memory = backend?.wasm.asm?.memory;
+  if (backend === null || memory === undefined) return null;
+  return {
+    memory,
+    at: backend.getMemoryOffset(variable.dataId),
+    withCopies(read, updated, run) {
+      const arrays = [...read, ...updated];
+      const scratch = backend.wasm._malloc(arrays.reduce((n, a) => n + a.byteLength, 0) + 16);
+      try {
+        const offsets: number[] = [];
+        let at = Math.ceil(scratch / 16) * 16;
+        for (const a of arrays) {
+          new Float32Array(memory.buffer, at, a.length).set(a);
+          offsets.push(at);
+          at += a.byteLength;
+        }
+        run(offsets);
+        updated.forEach((a, i) => a.set(new Float32Array(memory.buffer, offsets[read.length + i], a.length)));
+      } finally {
+        backend.wasm._free(scratch);
+      }
+    },
+  };
 }
 
 /**

@@ -23,19 +23,21 @@ interface KernelModule {
   name: string;
   constant: string;
   what: string;
-  /** Extra compiler flags: the matrix product works in the wasm backend's memory, so it imports it. */
+  /** Extra compiler flags: a kernel that works in the wasm backend's memory imports it. */
   flags: string[];
 }
 
 const MODULES: KernelModule[] = [
   { name: "attention-core", constant: "ATTENTION_CORE_WASM_BASE64", what: "The compiled attention core", flags: [] },
   { name: "matmul", constant: "MATMUL_WASM_BASE64", what: "The compiled matrix product (imports its memory)", flags: ["--importMemory"] },
+  { name: "exp", constant: "EXP_WASM_BASE64", what: "The compiled float32 exponential (imports its memory)", flags: ["--importMemory"] },
+  { name: "adamw", constant: "ADAMW_WASM_BASE64", what: "The compiled AdamW step (imports its memory)", flags: ["--importMemory"] },
 ];
 
 const USAGE = `usage: npm run build-kernels [-- --check]
 
-Compiles ${MODULES.map((m) => `lib/model/wasm/${m.name}.as.ts`).join(" and ")} (AssemblyScript,
-${ASSEMBLYSCRIPT}) into the .wasm.ts beside each. --check: exit 1 if a committed module differs.`;
+Compiles ${MODULES.map((m) => `lib/model/wasm/${m.name}.as.ts`).join(", ")}
+(AssemblyScript, ${ASSEMBLYSCRIPT}) into the .wasm.ts beside each. --check: exit 1 if a committed module differs.`;
 
 /** The generated module's text for the compiled bytes. */
 function moduleText(m: KernelModule, wasm: Buffer): string {
