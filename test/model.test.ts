@@ -1,7 +1,7 @@
 /**
  * MiniMindTS as a whole: generation with and without the KV cache agrees, the fast paths (grouped
- * attention, the linear layer's hand-written gradient, the wasm UnsortedSegmentSum kernel) compute
- * what the plain ones do, checkpoints round-trip through safetensors with MiniMind's names, and the
+ * attention, the wasm UnsortedSegmentSum kernel) compute what the plain ones do, the linear layer
+ * computes x·Wᵀ + b and its gradients on cpu and wasm, checkpoints round-trip through safetensors with MiniMind's names, and the
  * resolver picks the learner's functions only when they pass.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -129,14 +129,27 @@ describe("model: fast paths compute what the plain ones do", () => {
     plain.dispose();
   });
 
-  it("the linear layer's hand-written gradient equals tf.matMul's", () => {
+  it("the linear layer is x·Wᵀ + b over the last axis, with gradients ∂x = ∂y·W and ∂W = (∂y)ᵀ·x, on cpu and on wasm", async () => {
+    await import("@tensorflow/tfjs-backend-wasm");
+    registerWasmKernels();
+    const [N, I, O] = [6, 5, 7];
     const rng = new Rng(6);
-    const x = normals(rng, [2, 3, 5]);
-    const w = normals(rng, [7, 5]) as tf.Tensor2D;
-    const dy = normals(rng, [2, 3, 7]);
-    const mine = tf.grads((a, b) => tf.sum(tf.mul(linear(a, b as tf.Tensor2D), dy)))([x, w]);
-    const plain = tf.grads((a, b) => tf.sum(tf.mul(tf.reshape(tf.matMul(tf.reshape(a, [6, 5]), b, false, true), [2, 3, 7]), dy)))([x, w]);
-    mine.forEach((g, i) => expect(maxAbsDiff(g, plain[i])).toBeLessThan(1e-5));
+    const [xs, ws, bs, dys] = [N * I, O * I, O, N * O].map((n) => Array.from(rng.normals(n, 0, 1)));
+    // The three products written out as loops, in float64.
+    const sum = (n: number, term: (k: number) => number) => Array.from({ length: n }, (_, k) => term(k)).reduce((a, b) => a + b, 0);
+    const y = Array.from({ length: N * O }, (_, e) => sum(I, (k) => xs[Math.floor(e / O) * I + k] * ws[(e % O) * I + k]) + bs[e % O]);
+    const dx = Array.from({ length: N * I }, (_, e) => sum(O, (o) => dys[Math.floor(e / I) * O + o] * ws[o * I + (e % I)]));
+    const dw = Array.from({ length: O * I }, (_, e) => sum(N, (r) => dys[r * O + Math.floor(e / I)] * xs[r * I + (e % I)]));
+    for (const backend of ["cpu", "wasm"]) {
+      expect(await tf.setBackend(backend)).toBe(true);
+      const [x, w, b, dy] = [tf.tensor(xs, [2, 3, I]), tf.tensor2d(ws, [O, I]), tf.tensor1d(bs), tf.tensor(dys, [2, 3, O])];
+      const out = linear(x, w, b);
+      expect(out.shape).toEqual([2, 3, O]);
+      const [gx, gw] = tf.grads((a, c) => tf.sum(tf.mul(linear(a, c as tf.Tensor2D, b), dy)))([x, w]);
+      for (const [got, want] of [[out, y], [gx, dx], [gw, dw]] as const) Array.from(got.dataSync()).forEach((v, j) => expect(v, backend).toBeCloseTo(want[j], 5));
+      tf.dispose([x, w, b, dy, out, gx, gw]);
+    }
+    await tf.setBackend("cpu");
   });
 
   it("on wasm, the embedding gradient (UnsortedSegmentSum) and a model's gradients equal the cpu backend's", async () => {

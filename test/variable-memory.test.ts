@@ -82,7 +82,7 @@ describe("updateVariable", () => {
     const gradSteps = Array.from({ length: 5 }, (_, s) => Float32Array.from(rng.normals(n, 0, 1), (g, j) => g * 10 ** ((j % 9) - 6) * (s + 1)));
     const run = async (backend: "cpu" | "wasm") => {
       expect(await tf.setBackend(backend)).toBe(true);
-      const w = ownVariable(init, [7, 143]);
+      const w = ownVariable(Array.from(init), [7, 143]);
       const opt = new AdamW([w], { weightDecay: 0.1 });
       gradSteps.forEach((g, s) => opt.step([g], 1e-3 * (s + 1)));
       const { m, v } = opt.state();
