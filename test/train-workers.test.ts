@@ -1,7 +1,7 @@
 /**
  * `npm run train -- pretrain --workers 2` (lib/train/workers.ts): two processes on the same global
  * batch follow the one-process loss curve, and a run stopped by Ctrl-C, then SIGKILLed, resumes to
- * the uninterrupted run's curve with no worker left behind. Runs use the `micro` config on the
+ * the uninterrupted run's curve with no worker and no all-reduce folder left behind. Runs use the `micro` config on the
  * wasm backend (what training runs on, and fast enough here for 30 steps a run).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -67,10 +67,12 @@ function childrenOf(pid: number): number[] {
     .map(Number);
 }
 
+/** The all-reduce folders (lib/train/workers.ts AllReduceFiles) of the run whose rank 0 is `pid`. */
+const allReduceFolders = (pid: number) => (existsSync("/dev/shm") ? readdirSync("/dev/shm") : readdirSync(tmpdir())).filter((f) => f.startsWith(`course-allreduce-${pid}-`));
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].startsWith("Z");
 
 /** Starts a run and sends `signal` to it (not to its workers) once it has logged step `atStep`; resolves with its exit and its workers' PIDs. */
-function interruptedRun(args: string[], atStep: number, signal: "SIGINT" | "SIGKILL"): Promise<{ code: number | null; signal: string | null; workers: number[]; out: string }> {
+function interruptedRun(args: string[], atStep: number, signal: "SIGINT" | "SIGKILL"): Promise<{ code: number | null; signal: string | null; pid: number; workers: number[]; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "tools/train/cli.ts", ...args], { cwd: ROOT, env });
     let out = "";
@@ -86,7 +88,7 @@ function interruptedRun(args: string[], atStep: number, signal: "SIGINT" | "SIGK
       }
     });
     child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("exit", (code, sig) => resolve({ code, signal: sig, workers, out }));
+    child.on("exit", (code, sig) => resolve({ code, signal: sig, pid: child.pid!, workers, out }));
   });
 }
 
@@ -125,6 +127,7 @@ describe("npm run train --workers 2", () => {
     expect(killed.signal).toBe("SIGKILL");
     expect(killed.out).toMatch(/Resuming .* at micro-batch \d+/);
     expect(await gone(killed.workers), "the worker exits when rank 0 is killed").toBe(true);
+    expect(allReduceFolders(killed.pid), "the worker removes the all-reduce folder rank 0 could not").toEqual([]);
     const saved = losses(dir).length;
     expect(saved).toBeGreaterThanOrEqual(15);
     expect(saved).toBeLessThan(STEPS);

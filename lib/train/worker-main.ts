@@ -1,21 +1,27 @@
 /**
  * A gradient worker of a data-parallel run (lib/train/workers.ts): forked by rank 0 with its rank
  * as the only argument. It builds the model from the same lesson functions as rank 0, then answers
- * each batch with the loss and gradients of its part at the weights it was sent. It holds no
- * optimizer state and writes no file; it ignores Ctrl-C (rank 0 saves and stops) and exits when
- * rank 0 closes the channel or dies.
+ * each batch with the loss and gradients of its part at the weights rank 0 wrote, the gradients
+ * written to its own file of the run's all-reduce folder. It holds no optimizer state and writes no
+ * other file; it ignores Ctrl-C (rank 0 saves and stops) and exits when rank 0 closes the channel
+ * or dies, removing the all-reduce folder (rank 0 cannot when it was killed).
  */
 import { initBackend, type BackendName } from "../backend.js";
 import { MiniMindTS } from "../model/model.js";
 import { resolvePieces } from "../model/pieces.js";
 import { updateVariable } from "../model/variable-memory.js";
-import { partGradients, type FromWorker, type ToWorker } from "./workers.js";
+import { AllReduceFiles, partGradients, type FromWorker, type ToWorker } from "./workers.js";
 
-process.on("SIGINT", () => undefined);
-process.on("disconnect", () => process.exit(0));
-
+const rank = Number(process.argv[2]);
 const reply = (m: FromWorker) => process.send!(m);
 let model: MiniMindTS | undefined;
+let files: AllReduceFiles | undefined;
+
+process.on("SIGINT", () => undefined);
+process.on("disconnect", () => {
+  files?.remove();
+  process.exit(0);
+});
 
 async function handle(m: ToWorker): Promise<void> {
   if (m.type === "init") {
@@ -23,12 +29,16 @@ async function handle(m: ToWorker): Promise<void> {
     await initBackend(m.backend as BackendName);
     const { pieces } = await resolvePieces({ useReference: m.useReference });
     model = MiniMindTS.init(m.config, 0, { pieces });
+    files = new AllReduceFiles(m.folder);
     reply({ type: "ready" });
     return;
   }
   const variables = model!.trainableVariables();
-  variables.forEach((v, i) => updateVariable(v, (values) => values.set(m.weights[i])));
-  reply({ type: "grads", id: m.id, ...partGradients(variables, (ids, labels) => model!.loss(ids, labels).loss, m.part) });
+  const weights = files!.read(files!.weights, variables.map((v) => v.size));
+  variables.forEach((v, i) => updateVariable(v, (values) => values.set(weights[i])));
+  const { loss, counted, grads } = partGradients(variables, (ids, labels) => model!.loss(ids, labels).loss, m.part);
+  files!.write(files!.grads(rank), grads);
+  reply({ type: "grads", id: m.id, loss, counted });
 }
 
 process.on("message", (m: ToWorker) => {
