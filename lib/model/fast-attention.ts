@@ -2,9 +2,10 @@
  * A faster attention for training on CPU: the same numbers as lesson 11's `attention`, with its
  * core (scores, masks, softmax, weighted sum) rearranged for the wasm backend.
  *
- * Where the time goes: wasm runs a batched matMul as a plain loop (only a 2-D product reaches
- * XNNPACK), fastest when both operands are contiguous along the summed axis, i.e. the form a·bᵀ.
- * The readable core spends much of its time in `repeatKv` (a tile, and its gradient) and in
+ * Where the time went when this was written: the wasm backend's own batched matMul was a plain
+ * loop (only a 2-D product reached XNNPACK; lib/wasm-kernels.ts now gives wasm a compiled product
+ * for both, and on wasm the core below is the compiled kernel anyway), fastest when both operands
+ * are contiguous along the summed axis, i.e. the form a·bᵀ. The readable core spends much of its time in `repeatKv` (a tile, and its gradient) and in
  * products over many small [S, T] matrices. This core:
  *   1. groups the queries by the kv head they share: q [B, S, Hq, D] → [B, Hkv, nRep·S, D], so
  *      each kv head meets all its nRep·S queries in one product (fewer, larger matrices) and
