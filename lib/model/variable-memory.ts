@@ -92,3 +92,15 @@ export function updateVariable(variable: tf.Variable, update: (values: Float32Ar
   variable.assign(updated);
   updated.dispose();
 }
+
+/**
+ * `t`'s float32 values to read at once: on the wasm backend a view of its memory there (no copy;
+ * valid only until the next tensor operation, which may move the heap), elsewhere `dataSync()`.
+ */
+export function valuesToReadNow(t: tf.Tensor): Float32Array {
+  if (tf.getBackend() === "wasm" && t.dtype === "float32") {
+    const backend = tf.backend() as unknown as WasmMemory;
+    return new Float32Array(backend.wasm.HEAPU8.buffer, backend.getMemoryOffset(t.dataId), t.size);
+  }
+  return t.dataSync() as Float32Array;
+}

@@ -16,7 +16,7 @@ import { REFERENCE_PIECES } from "../../lib/model/pieces.js";
 import type { ModelPieces } from "../../lib/model/types.js";
 import { ATTENTION_KERNEL_NAME } from "../../lib/model/fast-attention-kernel.js";
 
-/** The step to profile (it runs once unprofiled first) and how to free what it holds. */
+/** The step to profile (it runs WARM_UP_STEPS times unprofiled first) and how to free what it holds. */
 export interface ProfiledTrainer {
   /** One step; calls `phase(name, fn)` around each host phase so the profile can time it. */
   step: (phase: <T>(name: string, fn: () => T) => T) => void;
@@ -24,6 +24,9 @@ export interface ProfiledTrainer {
 }
 
 type Region = "norms" | "feed-forward" | "loss";
+
+/** Steps run before the profiled ones: the first few pay for compiling JavaScript and WebAssembly. */
+const WARM_UP_STEPS = 3;
 
 const ATTENTION_FORWARD = "attention core (compiled, WebAssembly SIMD), forward";
 const ATTENTION_BACKWARD = "attention core (compiled, WebAssembly SIMD), backward";
@@ -101,7 +104,8 @@ export async function profileStep(make: (pieces: ModelPieces) => ProfiledTrainer
   const trainer = make(markedPieces(enter, leave));
   let attentionBackwardMs = 0;
   const noPhase = <T>(_: string, fn: () => T) => fn();
-  trainer.step(noPhase);
+  // Unprofiled steps first, so that what is timed is compiled code, not the first calls' tier-up.
+  for (let w = 0; w < WARM_UP_STEPS; w++) trainer.step(noPhase);
 
   // Tape nodes remember the region they were recorded in; their gradients run in it.
   const original = engine.addTapeNode;
