@@ -189,9 +189,9 @@ const WORKER_MAIN = join(import.meta.dirname, "worker-main.ts");
 /**
  * V8's young generation for training processes, as package.json's train, capstone and bench
  * scripts give rank 0: a training step makes many short-lived objects (tensors, tape entries), and
- * with Node 20's default 16 MB semi-space the scavenges that collect them run on helper threads
- * that two busy processes on two cores fight over. Two one-process steps run at once took 152 and
- * 160 ms a step with the default, 135 and 140 ms with 32 MB, against about 130 ms alone (measured).
+ * the scavenges that collect them run on helper threads that two busy processes on two cores fight
+ * over. Two one-process steps run at once took 152 and 160 ms a step with 16 MB semi-spaces, 135
+ * and 140 ms with 32 MB, against about 130 ms alone (measured, Node 20).
  */
 export const YOUNG_GENERATION = ["--max-semi-space-size=32"];
 /** tsx's loader, by its resolved URL, so the worker starts whatever the current folder. */

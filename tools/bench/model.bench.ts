@@ -9,7 +9,7 @@
  * All rows are medians measured in this one run (paired rows step in turn, so both see the same
  * machine load); a torch row is skipped, with a note, when PyTorch or that BLAS is missing.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +22,7 @@ import { attention, type AttentionWeights } from "../../solutions/lesson-11/atte
 import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
 import { stepOn } from "../../lib/model/step.js";
 import { clipGradNorm } from "../../solutions/lesson-14/clip.js";
-import { GradientWorkers } from "../../lib/train/workers.js";
+import { GradientWorkers, YOUNG_GENERATION } from "../../lib/train/workers.js";
 import { formatProfile, profileStep } from "./step-profile.js";
 import { ROOT } from "../../grader/engine/paths.js";
 import { Rng } from "../../lib/random.js";
@@ -38,7 +38,7 @@ interface Row {
 }
 
 /** A model, optimiser and batch ready for timed training steps on the active backend. */
-function trainer(fastAttention: boolean): { step: () => void; dispose: () => void } {
+export function trainer(fastAttention: boolean): { step: () => void; dispose: () => void } {
   const model = MiniMindTS.init(miniMindConfig(TINY), 1, { fastAttention });
   const optimizer = new AdamW(model.trainableVariables());
   const rng = new Rng(3);
@@ -68,7 +68,7 @@ function interleaved(fns: Array<() => void>, runs: number): number[] {
   return samples.map(median);
 }
 
-async function useBackend(backend: "cpu" | "wasm"): Promise<void> {
+export async function useBackend(backend: "cpu" | "wasm"): Promise<void> {
   if (backend === "wasm") {
     await import("@tensorflow/tfjs-backend-wasm");
     // The course's wasm kernels, as lib/backend.ts's initBackend registers them for training.
@@ -126,6 +126,33 @@ async function measureTwoWorkers(runs: number): Promise<Row[]> {
     { label: "TypeScript, wasm, two worker processes (each 8 of the 16 sequences)", medianMs: median(samplesMs[0]), runs },
     { label: "TypeScript, wasm, one process, measured in turn with the two workers", medianMs: median(samplesMs[1]), runs },
   ];
+}
+
+/**
+ * Median ms of one wasm step while tools/bench/busy-twin.ts, a second process with the same young
+ * generation as training's, runs the same steps one after another; or why there is no such row.
+ */
+async function measureBesideTwin(runs: number): Promise<Row | string> {
+  await useBackend("wasm");
+  const twin = spawn(process.execPath, [...YOUNG_GENERATION, "--import", "tsx", join(ROOT, "tools", "bench", "busy-twin.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let err = "";
+  twin.stderr.on("data", (d: Buffer) => (err += d.toString()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      twin.stdout.on("data", (d: Buffer) => d.toString().includes("ready") && resolve());
+      twin.on("exit", (code) => reject(new Error(`it exited (code ${code}): ${err.trim().split("\n").pop() ?? ""}`)));
+    });
+  } catch (e) {
+    return `no row beside a second process: tools/bench/busy-twin.ts did not start, ${(e as Error).message}`;
+  }
+  const single = trainer(true);
+  try {
+    const [ms] = interleaved([single.step], runs);
+    return { label: "TypeScript, wasm, one process, while a second process runs the same steps", medianMs: ms, runs };
+  } finally {
+    single.dispose();
+    twin.kill("SIGKILL");
+  }
 }
 
 /** Where one wasm step's milliseconds go (tools/bench/step-profile.ts), averaged over `runs` steps. */
@@ -206,6 +233,8 @@ export default async function bench(): Promise<string> {
   const layers = await measureAttentionLayer(15);
   rows.push(...(await measureSteps("wasm", 9, [true, false])));
   rows.push(...(await measureTwoWorkers(9)));
+  const besideTwin = await measureBesideTwin(9);
+  if (typeof besideTwin !== "string") rows.push(besideTwin);
   const torch = [measureTorch(config, 9, "generic"), measureTorch(config, 9, "openblas"), measureTorch(config, 9, "openblas", 2)];
   rows.push(...(await measureSteps("cpu", 2, [true])));
   await tf.setBackend(previous);
@@ -222,5 +251,5 @@ export default async function bench(): Promise<string> {
   // Other jobs on the machine change absolute times (and whether a second process finds a free core).
   const load = `machine load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${availableParallelism()} cores`;
   const title = `MiniMindTS training step (vocab 512, hidden 128, 2 layers, 4/2 heads, batch ${BATCH}×${SEQ}; forward + backward + clip + AdamW)`;
-  return [title, `  ${load}`, ...lines, ...torch.filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", ...profile, "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
+  return [title, `  ${load}`, ...lines, ...[...torch, besideTwin].filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", ...profile, "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
 }

@@ -1,7 +1,7 @@
 // A float32 matrix product in AssemblyScript, four lanes at a time (WebAssembly SIMD), for the
-// wasm backend's 2-D and batched matMuls (lib/wasm-matmul.ts). Built by `npm run build-kernels`
-// into matmul.wasm.ts; tools/ci/kernels.sh rebuilds it in CI and fails if the committed module
-// differs.
+// wasm backend's 2-D and batched matMuls (lib/wasm-kernels.ts, through matmul.ts). Built by
+// `npm run build-kernels` into matmul.wasm.ts; tools/ci/kernels.sh rebuilds it in CI and fails if
+// the committed module differs.
 //
 // The module has no memory of its own: it imports the wasm backend's, so it reads the tensors and
 // writes the product where they lie. It has no data segment either (nothing is written into the
