@@ -67,8 +67,9 @@ function commands(): Array<{ script: string; entry: string }> {
   return Object.entries(scripts)
     .filter(([name]) => name !== "test" && name !== "typecheck")
     .map(([script, line]) => {
-      const m = /^node --import tsx (\S+\.ts)$/.exec(line) ?? new RegExp(`^node ${LAUNCHER} (\\S+\\.ts)$`).exec(line);
-      if (!m) throw new Error(`package.json script ${script} is not \`node --import tsx <entry>\` or \`node ${LAUNCHER} <entry>\`: ${line} (teach test/commands.test.ts how to run it)`);
+      // V8 flags may come first (the training commands' --max-semi-space-size); --help and a bad flag do not depend on them.
+      const m = /^node (?:--[a-z-]+=\S+ )*--import tsx (\S+\.ts)$/.exec(line) ?? new RegExp(`^node ${LAUNCHER} (\\S+\\.ts)$`).exec(line);
+      if (!m) throw new Error(`package.json script ${script} is not \`node [--v8-flag=value …] --import tsx <entry>\` or \`node ${LAUNCHER} <entry>\`: ${line} (teach test/commands.test.ts how to run it)`);
       if (line.includes(LAUNCHER)) VITEST_COMMANDS.add(m[1]);
       return { script, entry: m[1] };
     });

@@ -105,8 +105,10 @@ describe("16: npm run train says what it does", () => {
 });
 
 describe("17: the weights file keeps the lowest held-out loss", () => {
-  // At this rate the held-out loss of tiny-corpus.txt is lowest before the end (step 55 of 80 here), so the best is not the last.
-  const base = ["pretrain", "--config", "micro", "--steps", "80", "--learning-rate", "0.05", "--eval-every", "5", "--log-every", "100", "--save-every", "1000", "--use-reference", "all", "--data", CORPUS];
+  // At this rate the held-out loss of tiny-corpus.txt is lowest before the end (step 55 of 80 here,
+  // 4.856, then 4.868 at step 80), so the best is not the last. At 0.05 it was lowest at step 55 too
+  // until the wasm backend's eˣ changed in its last bit; then it fell to the end, 0.001 below step 75.
+  const base = ["pretrain", "--config", "micro", "--steps", "80", "--learning-rate", "0.06", "--eval-every", "5", "--log-every", "100", "--save-every", "1000", "--use-reference", "all", "--data", CORPUS];
   type Run = { kept: { rule: string; step: number; heldOutLoss: number; lastStep: number; lastHeldOutLoss: number }; evaluations: Array<[number, number]>; heldOutLoss: { after: number }; name?: string };
   const report = (dir: string) => JSON.parse(readFileSync(join(dir, "run.json"), "utf8")) as Run;
 

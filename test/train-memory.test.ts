@@ -3,7 +3,9 @@
  * with a second worker process, the number of live tensors is the same after every step, the wasm
  * heap stops growing once warm, and resident memory (rank 0's and the worker's) grows by less than
  * a leak of 1 MB a step would add (RSS also moves with garbage collection, so the bound is loose;
- * the tensor count is the exact check). Resident memory over 2,000 steps is a documented run, not a
+ * the tensor count is the exact check). Resident memory is compared from step 30, once the worker's
+ * young generation (32 MB semi-spaces, lib/train/workers.ts YOUNG_GENERATION) has filled: it grew
+ * about 2 MB a step until step 26 and then held (measured over 150 steps). Resident memory over 2,000 steps is a documented run, not a
  * test: `npm run train -- pretrain --workers 2 --steps 2000`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,6 +16,8 @@ import * as tf from "../lib/tf.js";
 import { ROOT } from "../grader/engine/paths.js";
 
 const STEPS = 50;
+/** The step resident memory is compared from (see the module comment). */
+const WARM = 30;
 const CORPUS = join(ROOT, "datasets", "tiny-corpus.txt");
 const MB = 1024 * 1024;
 const work = mkdtempSync(join(tmpdir(), "course-memory-"));
@@ -82,11 +86,11 @@ describe("training memory", () => {
       expect(samples).toHaveLength(STEPS);
       const tensors = samples.slice(1).map((s) => s.tensors);
       expect(new Set(tensors).size, `tensors after each step: ${tensors.join(", ")}`).toBe(1);
-      const [warm, last] = [samples[9], samples[STEPS - 1]];
-      expect(last.wasmHeap, "the wasm heap grew after step 10").toBe(warm.wasmHeap);
+      const [early, warm, last] = [samples[9], samples[WARM - 1], samples[STEPS - 1]];
+      expect(last.wasmHeap, "the wasm heap grew after step 10").toBe(early.wasmHeap);
       expect(last.rss).toHaveLength(workers);
-      // Measured growth from step 10 to 50 here: 2-8 MB (garbage collection's timing); a leak of
-      // 1 MB a step (the tiny model's weights or gradients held by a closure) would add 40.
-      last.rss.forEach((rss, rank) => expect((rss - warm.rss[rank]) / MB, `rank ${rank}'s resident memory growth from step 10 to ${STEPS}, MB`).toBeLessThan(32));
+      // Measured growth from step 30 to 50 here: at most 6 MB (garbage collection's timing); a leak
+      // of 1 MB a step (the tiny model's weights or gradients held by a closure) would add 20.
+      last.rss.forEach((rss, rank) => expect((rss - warm.rss[rank]) / MB, `rank ${rank}'s resident memory growth from step ${WARM} to ${STEPS}, MB`).toBeLessThan(12));
     }, 300_000);
 });
