@@ -78,7 +78,7 @@ beforeAll(async () => {
   backends = await page.evaluate(() => window.courseTraining.backends());
   await page.goto(`${server.url}grade.html`);
   await page.waitForFunction(() => window.course?.ready === true);
-  // 20 s alone here; beside the other browser files (training on SwiftShader's WebGPU) it once took
+  // About 20 s alone here; beside the other browser files (training on SwiftShader's WebGPU) it once took
   // over 300 s (measured), so the hook may take 10 minutes.
 }, 600_000);
 
