@@ -19,6 +19,11 @@ interface WasmMemory {
   refCount(dataId: object): number;
 }
 
+/** A float32 view of `size` numbers of tensor data `dataId` where they lie in the wasm heap (valid until the heap moves). */
+function heapView(backend: WasmMemory, dataId: object, size: number): Float32Array {
+  return new Float32Array(backend.wasm.HEAPU8.buffer, backend.getMemoryOffset(dataId), size);
+}
+
 /** The wasm backend, where `variable` is float32 and the sole owner of its memory there; else null. */
 function owningBackend(variable: tf.Variable): WasmMemory | null {
   if (tf.getBackend() !== "wasm" || variable.dtype !== "float32") return null;
@@ -29,7 +34,7 @@ function owningBackend(variable: tf.Variable): WasmMemory | null {
 /** A float32 view of `variable`'s own memory on the wasm backend, or null where there is none to share safely. */
 function ownMemory(variable: tf.Variable): Float32Array | null {
   const backend = owningBackend(variable);
-  return backend === null ? null : new Float32Array(backend.wasm.HEAPU8.buffer, backend.getMemoryOffset(variable.dataId), variable.size);
+  return backend === null ? null : heapView(backend, variable.dataId, variable.size);
 }
 
 /** Where a compiled kernel finds a variable it may update in place: the backend's memory and the byte offsets it needs. */
@@ -99,8 +104,7 @@ export function updateVariable(variable: tf.Variable, update: (values: Float32Ar
  */
 export function valuesToReadNow(t: tf.Tensor): Float32Array {
   if (tf.getBackend() === "wasm" && t.dtype === "float32") {
-    const backend = tf.backend() as unknown as WasmMemory;
-    return new Float32Array(backend.wasm.HEAPU8.buffer, backend.getMemoryOffset(t.dataId), t.size);
+    return heapView(tf.backend() as unknown as WasmMemory, t.dataId, t.size);
   }
   return t.dataSync() as Float32Array;
 }
