@@ -13,15 +13,17 @@ import { updateVariable } from "../model/variable-memory.js";
 import { AllReduceFiles, partGradients, type FromWorker, type ToWorker } from "./workers.js";
 
 const rank = Number(process.argv[2]);
-const reply = (m: FromWorker) => process.send!(m);
+/** Answers rank 0; a rank 0 that died while this worker computed gets nothing (the channel is closed). */
+const reply = (m: FromWorker) => {
+  if (process.connected) process.send!(m);
+};
 let model: MiniMindTS | undefined;
 let files: AllReduceFiles | undefined;
 
 process.on("SIGINT", () => undefined);
-process.on("disconnect", () => {
-  files?.remove();
-  process.exit(0);
-});
+process.on("disconnect", () => process.exit(0));
+// However the worker ends, the all-reduce folder goes with it (rank 0 removes it too when it can).
+process.on("exit", () => files?.remove());
 
 async function handle(m: ToWorker): Promise<void> {
   if (m.type === "init") {
