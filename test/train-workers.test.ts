@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
 import { loadResume } from "../lib/train/checkpoint.js";
+import { allReduceFolders, childrenOf, gone } from "./support/processes.js";
 
 const STEPS = 30;
 const CORPUS = join(ROOT, "datasets", "tiny-corpus.txt");
@@ -53,24 +54,6 @@ function losses(dir: string): Array<[number, number]> {
   return loadResume(join(dir, file)).meta.losses;
 }
 
-/** PIDs whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  return readdirSync("/proc")
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return Number(readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** The all-reduce folders (lib/train/workers.ts AllReduceFiles) of the run whose rank 0 is `pid`. */
-const allReduceFolders = (pid: number) => (existsSync("/dev/shm") ? readdirSync("/dev/shm") : readdirSync(tmpdir())).filter((f) => f.startsWith(`course-allreduce-${pid}-`));
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].startsWith("Z");
-
 /** Starts a run and sends `signal` to it (not to its workers) once it has logged step `atStep`; resolves with its exit and its workers' PIDs. */
 function interruptedRun(args: string[], atStep: number, signal: "SIGINT" | "SIGKILL"): Promise<{ code: number | null; signal: string | null; pid: number; workers: number[]; out: string }> {
   return new Promise((resolve) => {
@@ -90,15 +73,6 @@ function interruptedRun(args: string[], atStep: number, signal: "SIGINT" | "SIGK
     child.stderr.on("data", (d: Buffer) => (out += d.toString()));
     child.on("exit", (code, sig) => resolve({ code, signal: sig, pid: child.pid!, workers, out }));
   });
-}
-
-async function gone(pids: number[], ms = 20_000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (!pids.some(alive)) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
 }
 
 describe("npm run train --workers 2", () => {

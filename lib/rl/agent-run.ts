@@ -27,6 +27,9 @@ import { TrainError } from "../train/errors.js";
 import { PRESETS, presetConfig } from "../train/settings.js";
 import { trainTokenizer } from "../train/tokenizer.js";
 import type { StoredTensor } from "../model/safetensors.js";
+import { GradientWorkers } from "../train/workers.js";
+import { policyGradientsHere, POLICY_LOGPS_HOMES, type PolicyBatch, type PolicyLoss, type PolicyStep } from "./policy-batch.js";
+import { policyGradientsAcross } from "./policy-workers.js";
 import { agentRollouts, type AgentFunctions, type AgentMessage, type AgentTask, type AgentTrajectoryResult } from "./agent-rollout.js";
 
 export const AGENT_TRAIN = join(ROOT, "datasets", "corpus", "agent.jsonl");
@@ -92,6 +95,8 @@ export interface AgentRunOptions {
   useReference: string[];
   settings?: Partial<AgentSettings>;
   log?: (line: string) => void;
+  /** --workers: processes the policy update is split over (lib/rl/policy-workers.ts); default 1. */
+  workers?: number;
 }
 
 interface StepFns extends AgentFunctions {
@@ -158,10 +163,18 @@ const show = (p: string) => {
 
 /** Runs the agent stage (see the module comment). Returns run.json's report. */
 export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: number; report: Record<string, unknown> }> {
-  return withCtrlC((signal) => agent(opts, signal));
+  return withCtrlC(async (signal) => {
+    // However the run ends, its workers (--workers) end with it.
+    const workers: { pool?: GradientWorkers } = {};
+    try {
+      return await agent(opts, signal, workers);
+    } finally {
+      workers.pool?.close();
+    }
+  });
 }
 
-async function agent(opts: AgentRunOptions, signal: StopSignal): Promise<{ exitCode: number; report: Record<string, unknown> }> {
+async function agent(opts: AgentRunOptions, signal: StopSignal, workers: { pool?: GradientWorkers }): Promise<{ exitCode: number; report: Record<string, unknown> }> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const s: AgentSettings = { ...AGENT_DEFAULTS, ...opts.settings };
   const tok = trainTokenizer();
@@ -191,6 +204,11 @@ async function agent(opts: AgentRunOptions, signal: StopSignal): Promise<{ exitC
   const variables = model.trainableVariables();
   const optimizer = new AdamW(variables);
   const params = variables.reduce((n, v) => n + v.size, 0);
+  // Ranks 1 … N − 1 of a data-parallel run share each policy update (lib/rl/policy-workers.ts); rollouts stay here.
+  const worldSize = opts.workers ?? 1;
+  const pool = worldSize > 1 ? (workers.pool = await GradientWorkers.start(worldSize, { config, useReference: opts.useReference, backend: tf.getBackend(), policyFunctions: { perTokenLogps: POLICY_LOGPS_HOMES.perTokenLogps } })) : undefined;
+  const policyGradients = (batch: PolicyBatch, lossOf: PolicyLoss) => (pool ? policyGradientsAcross(pool, model, fns, batch, lossOf) : Promise.resolve(policyGradientsHere(model, fns, batch, variables, lossOf)));
+  if (pool) log(`Data parallel: ${worldSize} processes share each policy update; rollouts, rewards and AdamW in this one`);
   log(`Model: --config ${configName}, ${(params / 1e6).toFixed(3)}M parameters, from ${show(opts.fromPath)}; a frozen copy is the KL reference`);
   log(`Data: ${shown(dataPath)} (${train.tasks.length} tasks), held out: ${shown(AGENT_HELD_OUT)} (first ${held.tasks.length})`);
   log(`Run: ${s.steps} steps × ${s.batchSize} tasks × ${s.numGenerations} trajectories, ≤ ${s.maxTurns} turns of ≤ ${s.maxNewTokens} tokens, lr ${s.learningRate}, β ${s.beta}, T ${s.temperature}; the tools' schemas ${s.toolsInPrompt ? "rendered into" : "left out of"} the prompt`);
@@ -231,7 +249,7 @@ async function agent(opts: AgentRunOptions, signal: StopSignal): Promise<{ exitC
     const batch = Array.from({ length: s.batchSize }, (_, i) => train.tasks[((step - 1) * s.batchSize + i) % train.tasks.length]);
     const trajs = agentRollouts(model, tok, fns, batch, { ...s, seed: s.seed * 7919 + step });
     const rewards = trajs.map((t) => fns.agentReward({ completion: t.turnOutputs[t.turnOutputs.length - 1] ?? "", turnOutputs: t.turnOutputs, unfinished: t.unfinished }, [t.task.gt], t.task.tools));
-    const m = updatePolicy(model, ref, optimizer, variables, fns, trajs, rewards, s, lr, tok.padId);
+    const m = await updatePolicy(policyGradients, ref, optimizer, fns, trajs, rewards, s, lr, tok.padId);
     const seconds = (performance.now() - t0) / 1000;
     const sum = summarise(trajs, rewards);
     const row = { step, rewardMean: sum.rewardMean!, rewardStd: Math.sqrt(rewards.reduce((a, r) => a + (r - sum.rewardMean!) ** 2, 0) / rewards.length), toolCallRate: sum.toolCallRate, parseFailureRate: sum.parseFailureRate, accuracy: sum.accuracy, kl: m.kl, loss: m.loss, tokens: m.tokens, lr, seconds };
@@ -310,7 +328,7 @@ async function agent(opts: AgentRunOptions, signal: StopSignal): Promise<{ exitC
 }
 
 /** One policy update on a batch of trajectories (MiniMind 253-337); returns loss, KL and trained tokens per row. */
-function updatePolicy(model: MiniMindTS, ref: MiniMindTS, optimizer: AdamW, variables: tf.Variable[], fns: StepFns, trajs: AgentTrajectoryResult[], rewards: number[], s: AgentSettings, lr: number, padId: number) {
+async function updatePolicy(policyGradients: (batch: PolicyBatch, lossOf: PolicyLoss) => Promise<PolicyStep>, ref: MiniMindTS, optimizer: AdamW, fns: StepFns, trajs: AgentTrajectoryResult[], rewards: number[], s: AgentSettings, lr: number, padId: number) {
   const B = trajs.length;
   const L = Math.max(...trajs.map((t) => t.packed.inputIds.length));
   const ids = trajs.flatMap((t) => [...t.packed.inputIds, ...new Array<number>(L - t.packed.inputIds.length).fill(padId)]);
@@ -322,27 +340,23 @@ function updatePolicy(model: MiniMindTS, ref: MiniMindTS, optimizer: AdamW, vari
   const oldLogps = tf.tensor2d(old, [B, L - 1], "float32");
   const refLogps = tf.tidy(() => fns.perTokenLogps(ref.forward(inputIds, { attentionMask: attention }).logits, inputIds, L - 1));
   const advantages = tf.tidy(() => fns.groupRelativeAdvantages(tf.tensor1d(rewards), s.numGenerations));
-  let kl = NaN;
-  const { value, grads } = tf.variableGrads(() => {
-    const { logits } = model.forward(inputIds, { attentionMask: attention, training: true });
-    const logps = fns.perTokenLogps(logits, inputIds, L - 1);
-    // Mean per-token KL to the reference over trained tokens, the k3 estimate e^δ − δ − 1 (δ = ref − policy) the penalty uses.
-    kl = tf.tidy(() => {
-      const d = tf.sub(refLogps, logps);
-      const k3 = tf.sub(tf.sub(tf.exp(d), d), 1);
-      return tf.div(tf.sum(tf.mul(k3, completionMask)), tf.maximum(tf.sum(completionMask), 1)).dataSync()[0];
-    });
-    return s.loss === "cispo"
+  const { loss, grads, policyLogps } = await policyGradients({ ids: inputIds, attentionMask: attention, read: { lastTokens: L - 1 } }, (logps) =>
+    s.loss === "cispo"
       ? fns.cispoPolicyLoss(logps, oldLogps, refLogps, advantages, completionMask, s.epsilonHigh, s.beta)
-      : fns.grpoPolicyLoss(logps, oldLogps, refLogps, advantages, completionMask, s.epsilon, s.beta);
-  }, variables);
-  const loss = value.dataSync()[0];
+      : fns.grpoPolicyLoss(logps, oldLogps, refLogps, advantages, completionMask, s.epsilon, s.beta),
+  );
+  // Mean per-token KL to the reference over trained tokens, the k3 estimate e^δ − δ − 1 (δ = ref − policy) the penalty uses.
+  const kl = tf.tidy(() => {
+    const d = tf.sub(refLogps, policyLogps);
+    const k3 = tf.sub(tf.sub(tf.exp(d), d), 1);
+    return tf.div(tf.sum(tf.mul(k3, completionMask)), tf.maximum(tf.sum(completionMask), 1)).dataSync()[0];
+  });
   if (Number.isFinite(loss)) {
-    const clipped = fns.clipGradNorm(variables.map((v) => grads[v.name]), s.gradClip);
+    const clipped = fns.clipGradNorm(grads, s.gradClip);
     optimizer.step(clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array)), lr);
     tf.dispose([...clipped.grads, clipped.totalNorm]);
   }
   const tokens = mask.reduce((a, b) => a + b, 0) / B;
-  tf.dispose([value, ...Object.values(grads), inputIds, attention, completionMask, oldLogps, refLogps, advantages]);
+  tf.dispose([...grads, policyLogps, inputIds, attention, completionMask, oldLogps, refLogps, advantages]);
   return { loss, kl, tokens };
 }

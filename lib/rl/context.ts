@@ -12,6 +12,7 @@ import { decodeText, type TrainTokenizer } from "../train/tokenizer.js";
 import { taskReward, type RewardFunctions } from "./rewards.js";
 import type { RlSettings } from "./settings.js";
 import type { TaskRecord } from "./task-answers.js";
+import { policyGradientsHere, type PolicyBatch, type PolicyLogpsFunctions, type PolicyLoss, type PolicyStep } from "./policy-batch.js";
 
 /** What an algorithm gets from the loop. */
 export interface RlContext {
@@ -31,6 +32,12 @@ export interface RlContext {
   rewards(texts: readonly string[], records: readonly TaskRecord[]): number[];
   /** The next `n` training prompts of a seeded order, epoch after epoch. */
   nextPrompts(n: number): TaskRecord[];
+  /**
+   * The policy update's loss and gradient (lib/rl/policy-batch.ts): `lossOf` of the policy's
+   * log-probs of `batch`, differentiated with respect to the policy's trainable variables, in this
+   * process or split across a data-parallel run's workers (--workers). Nothing is applied.
+   */
+  policyGradients(batch: PolicyBatch, lossOf: PolicyLoss): Promise<PolicyStep>;
   /** Clips `grads` (lesson 14's clipGradNorm) and applies one AdamW step to `optimizer`. */
   applyGrads(optimizer: AdamW, grads: tf.Tensor[], lr: number): number;
   log(line: string): void;
@@ -99,6 +106,8 @@ export function promptOrder(records: readonly TaskRecord[], seed: number, from: 
 /** A run's parts, as its loop made them: RlContext's own fields, and the prompt order the run takes its prompts from (`promptOrder`). */
 export type RlParts = Pick<RlContext, "tok" | "settings" | "policy" | "reference" | "optimizer" | "fns" | "train" | "log"> & {
   prompts: { next(n: number): TaskRecord[] };
+  /** The policy update across workers (lib/rl/policy-workers.ts); without it, in this process. */
+  policyGradients?: RlContext["policyGradients"];
 };
 
 /** The context an algorithm's step runs in (see `RlContext`), over `parts`. */
@@ -118,6 +127,7 @@ export function rlContext(parts: RlParts): RlContext {
     decode: (ids) => decodeText(tok, ids),
     rewards: (texts, records) => texts.map((t, i) => taskReward(settings.reward, rewardFns, t, records[i].answer)),
     nextPrompts: (n) => parts.prompts.next(n),
+    policyGradients: parts.policyGradients ?? (async (batch, lossOf) => policyGradientsHere(parts.policy, fns as PolicyLogpsFunctions, batch, parts.policy.trainableVariables(), lossOf)),
     applyGrads(opt, grads, lr) {
       const clipped = f.clipGradNorm(grads, settings.gradClip);
       const arrays = clipped.grads.map((g) => Float32Array.from(g.dataSync() as Float32Array));

@@ -29,6 +29,9 @@ import { TrainError } from "../train/errors.js";
 import { progress } from "../train/progress.js";
 import { PRESETS, presetConfig } from "../train/settings.js";
 import { trainTokenizer } from "../train/tokenizer.js";
+import { GradientWorkers } from "../train/workers.js";
+import { POLICY_LOGPS_HOMES } from "./policy-batch.js";
+import { policyGradientsAcross } from "./policy-workers.js";
 import { COMMON_FUNCTIONS, divergence, promptOrder, rlContext, type CommonFunctions, type RlContext } from "./context.js";
 import { evaluate, type Evaluation } from "./evaluate.js";
 import { fileSha256, findRlResume, loadRlResume, promptsSha256, resumedSettings, saveRlResume, type AlgorithmState, type RlCheckpoint } from "./resume.js";
@@ -66,7 +69,7 @@ export interface RlAlgorithm {
   /** Called once before the first step (PPO builds its critic, DPO its pairs). */
   setup?(ctx: RlContext): void | Promise<void>;
   /** One optimiser step of the policy at micro-step `step` (1-based) with learning rate `lr`. */
-  step(ctx: RlContext, step: number, lr: number): StepMetrics;
+  step(ctx: RlContext, step: number, lr: number): Promise<StepMetrics>;
   /** Frees what setup made. */
   dispose?(): void;
   /** What a resume needs beyond the policy and its optimiser (PPO: the critic and its AdamW). */
@@ -87,6 +90,8 @@ export interface RlRunOptions {
   useReference: string[];
   /** Settings from the command line. */
   overrides?: Partial<RlSettings>;
+  /** --workers: processes the policy update is split over (lib/rl/policy-workers.ts); default 1. */
+  workers?: number;
   tty?: boolean;
   /** Tests: replace resolved lesson functions (a learner's function that passes grading but diverges). */
   replaceFunctions?: Record<string, unknown>;
@@ -105,10 +110,18 @@ const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x)
 
 /** Runs `opts.algorithm` (see the module comment). Bad input throws TrainError before any file is written. */
 export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; report: Record<string, unknown> }> {
-  return withCtrlC((signal) => rl(opts, signal));
+  return withCtrlC(async (signal) => {
+    // However the run ends, its workers (--workers) end with it.
+    const workers: { pool?: GradientWorkers } = {};
+    try {
+      return await rl(opts, signal, workers);
+    } finally {
+      workers.pool?.close();
+    }
+  });
 }
 
-async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: number; report: Record<string, unknown> }> {
+async function rl(opts: RlRunOptions, signal: StopSignal, workers: { pool?: GradientWorkers }): Promise<{ exitCode: number; report: Record<string, unknown> }> {
   const alg = opts.algorithm;
   const tok = trainTokenizer();
   const log = (line: string) => console.log(line);
@@ -138,7 +151,8 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
   if (config.vocabSize !== tok.vocabSize) throw new TrainError(`the model has ${config.vocabSize} token ids, the tokenizer (${tok.name}) ${tok.vocabSize}`);
 
   // Whose functions run.
-  const resolved = await resolveRun<Record<string, unknown>>(runningPieces(config), { ...COMMON_FUNCTIONS, ...alg.functions }, { useReference: opts.useReference });
+  const homes: Record<string, string> = { ...COMMON_FUNCTIONS, ...alg.functions };
+  const resolved = await resolveRun<Record<string, unknown>>(runningPieces(config), homes, { useReference: opts.useReference });
   const choices: FunctionChoice[] = resolved.choices;
   const fns = { ...resolved.fns, ...opts.replaceFunctions };
   const f = fns as unknown as CommonFunctions;
@@ -168,7 +182,12 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
   if (resume) optimizer.restore({ m: names.map((n) => resume!.optimizer.m[n]), v: names.map((n) => resume!.optimizer.v[n]), t: resume.optimizer.t });
   // The prompt order: epoch e's shuffle is seeded by seed + e, so a resume rebuilds the current one.
   const prompts = promptOrder(train.records, settings.seed, { cursor: resume?.progress.prompts.cursor ?? 0, epoch: resume?.progress.prompts.epoch ?? 0 });
-  const ctx: RlContext = rlContext({ tok, settings, policy, reference, optimizer, fns, train: train.records, prompts, log });
+  // Ranks 1 … N − 1 of a data-parallel run: they share the policy update (lib/rl/policy-workers.ts); sampling stays here.
+  const worldSize = opts.workers ?? 1;
+  const policyFunctions = Object.fromEntries(Object.entries(POLICY_LOGPS_HOMES).filter(([name]) => name in homes));
+  const pool = worldSize > 1 ? (workers.pool = await GradientWorkers.start(worldSize, { config, useReference: opts.useReference, backend: tf.getBackend(), policyFunctions })) : undefined;
+  const ctx: RlContext = rlContext({ tok, settings, policy, reference, optimizer, fns, train: train.records, prompts, log, policyGradients: pool && ((batch, lossOf) => policyGradientsAcross(pool, policy, fns, batch, lossOf)) });
+  if (pool) log(`Data parallel: ${worldSize} processes share each policy update (rows r, r + ${worldSize}, … to rank r; the loss and its gradient at the log-probs here, the ranks' gradients summed); sampling, rewards and AdamW in this one`);
 
   log(`Model: ${shown(fromPath ?? "(seeded)")}: hidden ${config.hiddenSize}, ${config.numHiddenLayers} layers, ${(variables.reduce((n, v) => n + v.size, 0) / 1e6).toFixed(3)}M parameters; frozen reference: a copy`);
   log(`Task: ${settings.task.join(", ")}; ${train.records.length} training prompts (${shown(RL_TRAIN)}), ${held.records.length} held out (${shown(RL_HELD_OUT)}); reward ${settings.reward}`);
@@ -237,7 +256,7 @@ async function rl(opts: RlRunOptions, signal: StopSignal): Promise<{ exitCode: n
     while (step < settings.steps) {
       step++;
       const lr = f.cosineLr(step, settings.steps, settings.learningRate);
-      const m = alg.step(ctx, step, lr);
+      const m = await alg.step(ctx, step, lr);
       if (step === opts.interruptAt) signal.stop = true;
       history.push({ ...m, step, seconds: seconds(), lr });
       const bad = divergence(m, settings.maxKl);

@@ -35,6 +35,7 @@ import { join } from "node:path";
 import * as tf from "../tf.js";
 import type { MiniMindConfig } from "../model/config.js";
 import { valuesToReadNow } from "../model/variable-memory.js";
+import type { PolicyRows } from "../rl/policy-batch.js";
 import type { Sample } from "./data.js";
 import { TrainError } from "./errors.js";
 
@@ -177,13 +178,29 @@ export interface WorkerInit {
   useReference: string[];
   /** The backend rank 0 trains on. */
   backend: string;
+  /**
+   * An RL run's: the functions that read the policy's log-probs (lib/rl/policy-batch.ts
+   * POLICY_LOGPS_HOMES, name → lesson) the worker resolves beside the model's pieces.
+   */
+  policyFunctions?: Record<string, string>;
 }
 
-/** Messages to a worker: a step's weights are in the run's weights file when it arrives. */
-export type ToWorker = ({ type: "init"; folder: string } & WorkerInit) | { type: "step"; id: number; part: PackedRows };
+/**
+ * Messages to a worker. A supervised step's and a `logps` request's weights are in the run's
+ * weights file when it arrives; `vjp` uses the weights and rows of the `logps` request before it.
+ */
+export type ToWorker = ({ type: "init"; folder: string } & WorkerInit) | (WorkerRequest & { id: number });
 
-/** Messages from a worker: a step's gradients are in the worker's gradients file when it arrives. */
-export type FromWorker = { type: "ready" } | { type: "grads"; id: number; loss: number; counted: number } | { type: "error"; message: string };
+/** The work a worker is asked for (a message without the id `GradientWorkers.ask` numbers it with). */
+export type WorkerRequest = { type: "step"; part: PackedRows } | { type: "logps"; rows: PolicyRows } | { type: "vjp"; upstream: Float32Array };
+
+/** Messages from a worker: a step's or a vjp's gradients are in the worker's gradients file when it arrives. */
+export type FromWorker =
+  | { type: "ready" }
+  | { type: "grads"; id: number; loss: number; counted: number }
+  | { type: "logps"; id: number; values: Float32Array }
+  | { type: "vjp"; id: number }
+  | { type: "error"; message: string };
 
 const WORKER_MAIN = join(import.meta.dirname, "worker-main.ts");
 /**
@@ -257,18 +274,36 @@ export class GradientWorkers {
    */
   async gradients(samples: Sample[], ids: readonly number[], variables: tf.Variable[], lossOf: (inputIds: tf.Tensor2D, labels: tf.Tensor2D) => tf.Scalar): Promise<{ loss: number; grads: Float32Array[] }> {
     const N = this.worldSize;
-    this.files.write(this.files.weights, variables.map(valuesToReadNow));
+    this.publishWeights(variables);
     const sizes = variables.map((v) => v.size);
     const requests = this.workers.map((w) => {
       const part = rankPart(ids, w.rank, N);
       if (part.length === 0) return { sent: Promise.resolve(), reply: Promise.resolve<PartGradients>({ loss: 0, counted: 0, grads: [] }) };
-      const { sent, reply } = this.request(w, { type: "step", id: this.nextId++, part: packRows(samples, part) });
-      return { sent, reply: reply.then((m): PartGradients => ({ ...(m as { loss: number; counted: number }), grads: this.files.read(this.files.grads(w.rank), sizes) })) };
+      const { sent, reply } = this.ask(w.rank, { type: "step", part: packRows(samples, part) });
+      return { sent, reply: reply.then((m): PartGradients => ({ ...(m as { loss: number; counted: number }), grads: this.gradientsOf(w.rank, sizes) })) };
     });
     // Rank 0 computes once the parts are written out (its work blocks the event loop).
     await Promise.all(requests.map((r) => r.sent));
     const own = partGradients(variables, lossOf, packRows(samples, rankPart(ids, 0, N)));
     return combineParts([own, ...(await Promise.all(requests.map((r) => r.reply)))]);
+  }
+
+  /** Writes the current values of `variables` into the weights file every worker reads. */
+  publishWeights(variables: tf.Variable[]): void {
+    this.files.write(this.files.weights, variables.map(valuesToReadNow));
+  }
+
+  /** The gradients worker `rank` wrote, as arrays of `sizes` floats (valid until its next write is read). */
+  gradientsOf(rank: number, sizes: number[]): Float32Array[] {
+    return this.files.read(this.files.grads(rank), sizes);
+  }
+
+  /**
+   * Sends `work` to worker `rank` (1 … N − 1) under a fresh id: `sent` settles once it is written
+   * out, `reply` with the worker's answer (the worker's error or exit rejects it).
+   */
+  ask(rank: number, work: WorkerRequest): { sent: Promise<void>; reply: Promise<FromWorker> } {
+    return this.request(this.workers[rank - 1], { ...work, id: this.nextId++ });
   }
 
   /**

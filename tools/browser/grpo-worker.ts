@@ -94,7 +94,7 @@ async function run(job: Extract<PageToGrpoWorker, { type: "grpo" }>): Promise<vo
       step++;
       const lr = f.cosineLr(step, settings.steps, settings.learningRate);
       const s0 = performance.now();
-      const m = grpo.step(ctx, step, lr);
+      const m = await grpo.step(ctx, step, lr);
       stepMs += performance.now() - s0;
       if (step === WARM_UP_STEPS) warm = stepMs;
       post({ type: "step", step, steps: settings.steps, loss: m.loss, rewardMean: m.rewardMean, rewardStd: m.rewardStd, accuracy: m.accuracy, klRef: m.klRef, lr, stepsPerSecond: step / (stepMs / 1000) });

@@ -20,8 +20,9 @@ import { ensurePretrainCorpus } from "../data/ensure.js";
 const USAGE = `usage: npm run train -- <${STAGE_NAMES.join("|")}> [options]
   --config NAME        model and settings: ${Object.keys(PRESETS).join(", ")} (default tiny; on --resume, the checkpoint's)
   --steps N            micro-batches in the whole run (default: the config's epochs)
-  --workers N          train in N processes, one a core (data parallel, MiniMind's DDP): each takes --batch-size
-                       samples of every global batch and rank 0 combines the gradients; pretrain and sft (default 1)
+  --workers N          train in N processes, one a core (data parallel, MiniMind's DDP): pretrain and sft split each
+                       global batch (each takes --batch-size samples); the RL stages split each policy update's rows
+                       (sampling stays in rank 0); rank 0 combines the gradients (default 1)
   --stop-after N       end after N micro-batches, the lr schedule still spanning --steps (resumable; not RL)
   --out DIR            where checkpoints, loss.svg and run.json go (default runs/<stage>-<config>, or the --resume folder)
   --resume DIR         continue the run saved in DIR (weights, optimizer, step, data position)
@@ -102,7 +103,6 @@ async function main(argv: string[]): Promise<number> {
     const steps = values.steps === undefined ? undefined : positiveInt("steps", values.steps);
     const stopAfter = values["stop-after"] === undefined ? undefined : positiveInt("stop-after", values["stop-after"]);
     const workers = values.workers === undefined ? undefined : positiveInt("workers", values.workers);
-    if (workers !== undefined && workers > 1 && (RL_STAGES[name] || name === "agent")) throw new TrainError(`--workers is for pretrain and sft (the supervised stages that train the whole model); ${name} runs in one process`, 2);
     if (stopAfter !== undefined && steps !== undefined && stopAfter > steps) throw new TrainError(`--stop-after ${stopAfter} is past --steps ${steps}`, 2);
     if (values.keep !== undefined) {
       if (values.keep !== "best" && values.keep !== "last") throw new TrainError(`--keep must be best or last, got ${JSON.stringify(values.keep)}`, 2);
@@ -128,6 +128,7 @@ async function main(argv: string[]): Promise<number> {
         resumeDir: values.resume === undefined ? undefined : resolve(values.resume),
         useReference: (values["use-reference"] ?? []).flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== ""),
         overrides: overridesRl,
+        workers,
         tty: process.stdout.isTTY === true,
       });
       return result.exitCode;

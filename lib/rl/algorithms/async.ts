@@ -18,7 +18,7 @@ import { behaviourVersion, modelledAsyncSeconds, VersionStore, type AsyncSetting
 import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
 import type { RlAlgorithm, RlContext } from "../run.js";
 import type { RlSettings } from "../settings.js";
-import { gradStep, maskedMeanValue, mean, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
+import { maskedMeanValue, mean, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type T2 = tf.Tensor2D;
 type AsyncFns = RolloutFunctions &
@@ -97,7 +97,7 @@ export function createAsyncAlgorithm(opts: { observe?: (o: AsyncObservation) => 
       );
       ctx.log("Async: generation and training run one after the other here; run.json also gives the wall time of one generator and one trainer side by side, modelled from the measured per-step times");
     },
-    step(ctx, step, lr) {
+    async step(ctx, step, lr) {
       const s = ctx.settings as AsyncRunSettings;
       const fns = ctx.fns as unknown as AsyncFns;
       const vTheta = step - 1;
@@ -129,14 +129,13 @@ export function createAsyncAlgorithm(opts: { observe?: (o: AsyncObservation) => 
       const mb = Math.max(1, Math.min(s.miniBatchSize, B));
       const tally: Tally = { valid: 0, kept: 0, capped: 0, clipped: 0 };
       const losses: number[] = [], klRefs: number[] = [], clips: number[] = [], approxKls: number[] = [], norms: number[] = [];
-      const variables = ctx.policy.trainableVariables();
       for (let i = 0; i < B; i += mb) {
         const n = Math.min(mb, B - i);
         const rows = <X extends tf.Tensor>(x: X) => tf.slice(x, [i, 0], [n, x.shape[1]!]) as unknown as X;
         const [seq, att, old, ref, adv, valid, ver, floatMask] = [r.sequences, r.attentionMask, r.oldLogps, refLogps, advantages, validMask, versions, r.completionMask].map(rows);
         const given = recomputed ? rows(recomputed) : null;
         let prox: T2 | undefined;
-        const g = gradStep(ctx.policy, fns, seq, att, R, variables, (logps) => {
+        const g = await ctx.policyGradients({ ids: seq, attentionMask: att, read: { lastTokens: R } }, (logps) => {
           // AReaL approximates from logprobs.detach() (actor.py:441): the values, not the gradient.
           const p = given ?? approximateProx(fns, old, logps, ver, vTheta);
           prox = tf.keep(tf.clone(p));

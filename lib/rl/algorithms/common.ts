@@ -1,9 +1,8 @@
 /**
- * Pieces the three RL algorithms share: the masked mean, a gradient step that also hands back
- * the policy's log-probabilities for the step's metrics, and lesson 25's diagnostics.
+ * Pieces the RL algorithms share: the masked mean, the sampling and rewards of a step, its metrics,
+ * and lesson 25's diagnostics (the policy update itself is the context's `policyGradients`).
  */
 import * as tf from "../../tf.js";
-import type { MiniMindTS } from "../../model/model.js";
 import { rollout, type RolloutFunctions } from "../rollout.js";
 import type { RlContext, StepMetrics } from "../run.js";
 import { rewardStats } from "../rewards.js";
@@ -12,32 +11,6 @@ import { exactMatch, type TaskRecord } from "../task-answers.js";
 /** Σ(x·m) / max(Σm, 1) as a number. */
 export function maskedMeanValue(x: tf.Tensor, mask: tf.Tensor): number {
   return tf.tidy(() => tf.div(tf.sum(tf.mul(x, mask)), tf.maximum(tf.sum(mask), 1)).dataSync()[0]);
-}
-
-/**
- * The loss and its gradients with respect to `variables`; `lossOf` receives the policy's per-token
- * log-probabilities of the last R tokens (with gradient) and may return tensors to keep for the
- * step's metrics (they are freed by the caller).
- */
-export function gradStep(
-  model: MiniMindTS,
-  fns: Pick<RolloutFunctions, "perTokenLogps">,
-  sequences: tf.Tensor2D,
-  attentionMask: tf.Tensor2D,
-  R: number,
-  variables: tf.Variable[],
-  lossOf: (policyLogps: tf.Tensor2D) => tf.Scalar,
-): { loss: number; grads: tf.Tensor[]; policyLogps: tf.Tensor2D } {
-  let kept: tf.Tensor2D | undefined;
-  const { value, grads } = tf.variableGrads(() => {
-    const { logits } = model.forward(sequences, { attentionMask, training: true });
-    const logps = fns.perTokenLogps(logits, sequences, R);
-    kept = tf.keep(tf.clone(logps)) as tf.Tensor2D;
-    return lossOf(logps);
-  }, variables);
-  const loss = value.dataSync()[0];
-  value.dispose();
-  return { loss, grads: variables.map((v) => grads[v.name]), policyLogps: kept! };
 }
 
 export type Diagnostics = {

@@ -92,7 +92,7 @@ const dpo: RlAlgorithm = {
     passes = 0;
     ctx.log(`Pairs: ${pairs.length} of ${pairStats.prompts} prompts had a right and a wrong answer among ${ctx.settings.numGenerations} samples (sample accuracy ${(100 * pairStats.sampleAccuracy).toFixed(1)}%), built in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   },
-  step(ctx, step, lr) {
+  async step(ctx, step, lr) {
     const s = ctx.settings;
     const fns = ctx.fns as unknown as DpoFns;
     const picked: DpoSample[] = [];
@@ -105,26 +105,19 @@ const dpo: RlAlgorithm = {
     }
     const batch = fns.dpoBatch(picked);
     const refLogps = tf.tidy(() => fns.tokenLogProbs(ctx.reference.forward(batch.x, {}).logits, batch.y));
-    let kept: tf.Tensor2D | undefined;
-    const variables = ctx.policy.trainableVariables();
-    const { value, grads } = tf.variableGrads(() => {
-      const logps = fns.tokenLogProbs(ctx.policy.forward(batch.x, { training: true }).logits, batch.y);
-      kept = tf.keep(tf.clone(logps)) as tf.Tensor2D;
-      return fns.dpoLoss(refLogps, logps, batch.mask, s.beta);
-    }, variables);
-    const loss = value.dataSync()[0];
-    if (Number.isFinite(loss)) ctx.applyGrads(ctx.optimizer, variables.map((v) => grads[v.name]), lr);
+    const { loss, grads, policyLogps: kept } = await ctx.policyGradients({ ids: batch.x, read: { labels: batch.y } }, (logps) => fns.dpoLoss(refLogps, logps, batch.mask, s.beta));
+    if (Number.isFinite(loss)) ctx.applyGrads(ctx.optimizer, grads, lr);
     // Implicit rewards β·(log π − log π_ref) summed over each response; pair i is rows i and i + n.
     const n = picked.length;
-    const implicit = tf.tidy(() => Array.from(tf.mul(s.beta, tf.sum(tf.mul(tf.sub(kept!, refLogps), batch.mask), 1)).dataSync()));
+    const implicit = tf.tidy(() => Array.from(tf.mul(s.beta, tf.sum(tf.mul(tf.sub(kept, refLogps), batch.mask), 1)).dataSync()));
     const margins = implicit.slice(0, n).map((c, i) => c - implicit[n + i]);
     // KL to the reference on the chosen rows only: k3 = e^u − u − 1 with u = log π_ref − log π is a
     // KL estimate on tokens the policy would sample; on the rejected rows, which DPO pushes down on
     // purpose, u grows and e^u explodes without the policy diverging (measured: one batch at 17).
     const rows = (t: tf.Tensor2D, from: number) => tf.slice(t, [from, 0], [n, -1]) as tf.Tensor2D;
-    const [klRef, klRejected] = tf.tidy(() => [0, n].map((from) => fns.referenceKlPenalty(rows(kept!, from), rows(refLogps, from), rows(batch.mask, from)).dataSync()[0]));
+    const [klRef, klRejected] = tf.tidy(() => [0, n].map((from) => fns.referenceKlPenalty(rows(kept, from), rows(refLogps, from), rows(batch.mask, from)).dataSync()[0]));
     const lengths = (batch.mask.arraySync() as number[][]).map((r) => r.reduce((a, b) => a + b, 0));
-    tf.dispose([value, ...Object.values(grads), kept!, refLogps, batch.x, batch.y, batch.mask]);
+    tf.dispose([...grads, kept, refLogps, batch.x, batch.y, batch.mask]);
     return {
       loss,
       // DPO has no sampled reward: the step's "reward" is the mean implicit reward margin, its

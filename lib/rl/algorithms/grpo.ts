@@ -7,7 +7,7 @@
 import * as tf from "../../tf.js";
 import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
 import type { RlAlgorithm } from "../run.js";
-import { gradStep, maskedMeanValue, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
+import { maskedMeanValue, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type GrpoFns = RolloutFunctions &
   Diagnostics & {
@@ -30,7 +30,7 @@ const grpo: RlAlgorithm = {
     cispoPolicyLoss: "lesson-24",
   },
   defaults: {},
-  step(ctx, step, lr) {
+  async step(ctx, step, lr) {
     const s = ctx.settings;
     const fns = ctx.fns as unknown as GrpoFns;
     const { records, r, answered, rewards } = sampleAndReward(ctx, step, { perTokenLogps: fns.perTokenLogps, responseMask: fns.grpoCompletionMask });
@@ -38,8 +38,7 @@ const grpo: RlAlgorithm = {
     const refLogps = sequenceLogps(ctx.reference, fns, r.sequences, r.attentionMask, R);
     const rewardT = tf.tensor1d(rewards);
     const advantages = fns.groupRelativeAdvantages(rewardT, s.numGenerations);
-    const variables = ctx.policy.trainableVariables();
-    const { loss, grads, policyLogps } = gradStep(ctx.policy, fns, r.sequences, r.attentionMask, R, variables, (logps) =>
+    const { loss, grads, policyLogps } = await ctx.policyGradients({ ids: r.sequences, attentionMask: r.attentionMask, read: { lastTokens: R } }, (logps) =>
       s.lossType === "cispo"
         ? fns.cispoPolicyLoss(logps, r.oldLogps, refLogps, advantages, r.completionMask, s.epsilonHigh, s.beta)
         : fns.grpoPolicyLoss(logps, r.oldLogps, refLogps, advantages, r.completionMask, s.epsilon, s.beta),

@@ -16,7 +16,7 @@ import { epochOrder } from "../../train/data.js";
 import { TrainError } from "../../train/errors.js";
 import { disposeRollout, sequenceLogps, type RolloutFunctions } from "../rollout.js";
 import type { RlAlgorithm, RlContext } from "../run.js";
-import { gradStep, mean, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
+import { mean, ratioDiagnostics, sampledStepMetrics, sampleAndReward, type Diagnostics } from "./common.js";
 
 type PpoFns = Diagnostics & {
   perTokenLogps: RolloutFunctions["perTokenLogps"];
@@ -78,7 +78,7 @@ const ppo: RlAlgorithm = {
     critic = { body, head, bias, variables, optimizer: new AdamW(variables) };
     ctx.log(`Critic: a copy of the start weights + a value head (${H} + 1), critic lr ${ctx.settings.criticLearningRate}`);
   },
-  step(ctx, step, lr) {
+  async step(ctx, step, lr) {
     const s = ctx.settings;
     const c = critic!;
     const fns = ctx.fns as unknown as PpoFns;
@@ -111,7 +111,7 @@ const ppo: RlAlgorithm = {
       for (let i = 0; i < B && !stopped; i += mb) {
         const idx = tf.tensor1d(Array.from(perm.slice(i, i + mb)), "int32");
         const [seq, att, old, ref, adv, ret, oldV, mask, pos] = [r.sequences, r.attentionMask, r.oldLogps, refLogps, gae.advantages, gae.returns, oldValues, r.completionMask, positions].map((t) => rows(t, idx));
-        const actor = gradStep(ctx.policy, fns, seq, att, R, ctx.policy.trainableVariables(), (logps) =>
+        const actor = await ctx.policyGradients({ ids: seq, attentionMask: att, read: { lastTokens: R } }, (logps) =>
           tf.add(fns.ppoPolicyLoss(logps, old, adv, mask, s.clipEpsilon), tf.mul(s.beta, fns.referenceKlPenalty(logps, ref, mask))) as tf.Scalar,
         );
         const diag = ratioDiagnostics(fns, actor.policyLogps, old, mask, s.clipEpsilon);

@@ -25,6 +25,7 @@ const stage: Stage = {
       fromPath: opts.fromPath,
       dataPath: opts.dataPath,
       useReference: opts.useReference,
+      workers: opts.workers,
       settings: {
         ...(opts.steps !== undefined ? { steps: opts.steps } : {}),
         ...(o.batchSize !== undefined ? { batchSize: o.batchSize } : {}),

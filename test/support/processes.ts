@@ -1,0 +1,37 @@
+/**
+ * Processes of a data-parallel training run, as the tests that kill one see them (Linux /proc):
+ * a run's children, whether they are gone, and the all-reduce folders (lib/train/workers.ts) its
+ * rank 0 left.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+
+/** PIDs whose parent is `pid`. */
+export function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** The all-reduce folders (AllReduceFiles) of the run whose rank 0 is `pid`. */
+export const allReduceFolders = (pid: number) => (existsSync("/dev/shm") ? readdirSync("/dev/shm") : readdirSync(tmpdir())).filter((f) => f.startsWith(`course-allreduce-${pid}-`));
+
+/** True while `pid` runs (a zombie counts as ended). */
+const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].startsWith("Z");
+
+/** Waits up to `ms` for every one of `pids` to end; false if one still runs then. */
+export async function gone(pids: number[], ms = 20_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (!pids.some(alive)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
