@@ -1,7 +1,7 @@
 /**
  * `--workers N` for the RL stages (lib/rl/policy-workers.ts): the policy update split at the
  * log-probabilities gives the one-process gradient for GRPO's per-row means, PPO's token means and
- * DPO's pairs (rows of a pair on different ranks) alike; `npm run train -- grpo|ppo|agent
+ * DPO's pairs (rows of a pair on different ranks) alike; `npm run train -- grpo|ppo|async|agent
  * --workers 2` follows the one-process run; a SIGKILLed two-worker GRPO run leaves no worker and no
  * all-reduce folder and resumes to the uninterrupted run's curve. The micro config on the wasm
  * backend (what training runs on).
@@ -24,6 +24,7 @@ import { GradientWorkers } from "../lib/train/workers.js";
 import { runRl } from "../lib/rl/run.js";
 import grpo from "../lib/rl/algorithms/grpo.js";
 import ppo from "../lib/rl/algorithms/ppo.js";
+import asyncPpo from "../lib/rl/algorithms/async.js";
 import { allReduceFolders, childrenOf, gone } from "./support/processes.js";
 
 type T2 = tf.Tensor2D;
@@ -139,8 +140,8 @@ function expectSameCurve(a: History, b: History): void {
   });
 }
 
-describe("npm run train -- grpo|ppo|agent --workers 2", () => {
-  for (const algorithm of [grpo, ppo]) {
+describe("npm run train -- grpo|ppo|async|agent --workers 2", () => {
+  for (const algorithm of [grpo, ppo, asyncPpo]) {
     it(`${algorithm.name}: two workers follow the one-process run (${STEPS} steps, |Δ| ≤ ${RELATIVE_TOLERANCE} of the value)`, async () => {
       // A seeded model answers nothing right: a reward that varies with the response's length gives
       // the update a signal (the advantages are not all 0) without a trained start model.

@@ -5,7 +5,8 @@
  * attention; the same step split over two worker processes (lib/train/workers.ts, `--workers 2`);
  * beside the same model and step in PyTorch (tools/bench/model_torch.py) with Debian's generic
  * BLAS and with OpenBLAS on one thread, and OpenBLAS on two, each BLAS selected for its own process
- * by LD_LIBRARY_PATH. Then the profile of one wasm step by op kind (tools/bench/step-profile.ts).
+ * by LD_LIBRARY_PATH. Then the profile of one wasm step by op kind (tools/bench/step-profile.ts),
+ * one attention layer with each core, and an RL policy update in one process and in two.
  * All rows are medians measured in this one run (paired rows step in turn, so both see the same
  * machine load); a torch row is skipped, with a note, when PyTorch or that BLAS is missing.
  */
@@ -23,6 +24,9 @@ import { ropeFrequencies } from "../../solutions/lesson-12/rope.js";
 import { stepOn } from "../../lib/model/step.js";
 import { clipGradNorm } from "../../solutions/lesson-14/clip.js";
 import { GradientWorkers, YOUNG_GENERATION } from "../../lib/train/workers.js";
+import { resolveRun, runningPieces } from "../../lib/model/pieces.js";
+import { policyGradientsHere, POLICY_LOGPS_HOMES, type PolicyBatch, type PolicyLogpsFunctions, type PolicyStep } from "../../lib/rl/policy-batch.js";
+import { policyGradientsAcross } from "../../lib/rl/policy-workers.js";
 import { formatProfile, profileStep } from "./step-profile.js";
 import { ROOT } from "../../grader/engine/paths.js";
 import { Rng } from "../../lib/random.js";
@@ -129,6 +133,53 @@ async function measureTwoWorkers(runs: number): Promise<Row[]> {
 }
 
 /**
+ * Median ms of an RL stage's policy update (GRPO's loss and gradient, nothing applied) on GRPO's
+ * default 8 prompts × 8 samples, 64 rows of 64 tokens scored on their last 32, in one process
+ * (lib/rl/policy-batch.ts) and, in turn with it, split over two processes at the log-probs
+ * (lib/rl/policy-workers.ts, `--workers 2`).
+ */
+async function measurePolicyUpdate(runs: number): Promise<Row[]> {
+  await useBackend("wasm");
+  const config = miniMindConfig(TINY);
+  type Fns = PolicyLogpsFunctions & { grpoPolicyLoss: (p: tf.Tensor2D, o: tf.Tensor2D, r: tf.Tensor2D, a: tf.Tensor1D, m: tf.Tensor2D, eps: number, beta: number) => tf.Scalar };
+  const { pieces, fns } = await resolveRun<Fns>(runningPieces(config), { perTokenLogps: POLICY_LOGPS_HOMES.perTokenLogps, grpoPolicyLoss: "lesson-24" }, { referenceOnly: true });
+  const model = MiniMindTS.init(config, 1, { pieces });
+  const [B, R] = [64, 32];
+  const rng = new Rng(5);
+  const ids = tf.tensor2d(Int32Array.from({ length: B * SEQ }, () => rng.int(0, 511)), [B, SEQ], "int32");
+  const attentionMask = tf.ones([B, SEQ]) as tf.Tensor2D;
+  const [old, ref] = [0, 1].map(() => tf.tensor2d(rng.normals(B * R, -6, 0.1), [B, R]));
+  const advantages = tf.tensor1d(rng.normals(B, 0, 1));
+  const mask = tf.ones([B, R]) as tf.Tensor2D;
+  const batch: PolicyBatch = { ids, attentionMask, read: { lastTokens: R } };
+  const lossOf = (lp: tf.Tensor2D) => fns.grpoPolicyLoss(lp, old, ref, advantages, mask, 0.2, 0.1);
+  const pool = await GradientWorkers.start(2, { config, useReference: ["all"], backend: "wasm", policyFunctions: { perTokenLogps: POLICY_LOGPS_HOMES.perTokenLogps } });
+  const samplesMs: number[][] = [[], []];
+  const done = (s: PolicyStep) => tf.dispose([...s.grads, s.policyLogps]);
+  try {
+    for (let r = -1; r < runs; r++) {
+      let t0 = performance.now();
+      const here = policyGradientsHere(model, fns, batch, model.trainableVariables(), lossOf);
+      here.grads.forEach((g) => g.dataSync());
+      if (r >= 0) samplesMs[0].push(performance.now() - t0);
+      done(here);
+      t0 = performance.now();
+      done(await policyGradientsAcross(pool, model, fns, batch, lossOf));
+      if (r >= 0) samplesMs[1].push(performance.now() - t0);
+    }
+  } finally {
+    pool.close();
+    model.dispose();
+    tf.dispose([ids, attentionMask, old, ref, advantages, mask]);
+  }
+  const what = `GRPO policy update, ${B} rows × ${SEQ} tokens (loss on the last ${R}), wasm`;
+  return [
+    { label: `${what}: one process`, medianMs: median(samplesMs[0]), runs },
+    { label: `${what}: two workers, split at the log-probs`, medianMs: median(samplesMs[1]), runs },
+  ];
+}
+
+/**
  * Median ms of one wasm step while tools/bench/busy-twin.ts, a second process with the same young
  * generation as training's, runs the same steps one after another; or why there is no such row.
  */
@@ -231,6 +282,7 @@ export default async function bench(): Promise<string> {
   const rows: Row[] = [];
   const profile = await profileWasmStep(3);
   const layers = await measureAttentionLayer(15);
+  const policyUpdate = await measurePolicyUpdate(7);
   rows.push(...(await measureSteps("wasm", 9, [true, false])));
   rows.push(...(await measureTwoWorkers(9)));
   const besideTwin = await measureBesideTwin(9);
@@ -247,9 +299,9 @@ export default async function bench(): Promise<string> {
     const ratio = fastest ? `  ${(r.medianMs / fastest.medianMs).toFixed(2)}× the time of ${fastest.label.includes("OpenBLAS") ? "PyTorch+OpenBLAS" : "PyTorch"}` : "";
     return `  ${r.label.padEnd(width)}  ${(1000 / r.medianMs).toFixed(2).padStart(6)} steps/s  (median ${r.medianMs.toFixed(0)} ms of ${r.runs})${ratio}`;
   });
-  const layerLines = layers.map((r) => `  ${r.label.padEnd(width)}  ${r.medianMs.toFixed(1).padStart(6)} ms   (median of ${r.runs})`);
+  const layerLines = [...layers, ...policyUpdate].map((r) => `  ${r.label.padEnd(width)}  ${r.medianMs.toFixed(1).padStart(6)} ms   (median of ${r.runs})`);
   // Other jobs on the machine change absolute times (and whether a second process finds a free core).
   const load = `machine load average (1 min): ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end, on ${availableParallelism()} cores`;
   const title = `MiniMindTS training step (vocab 512, hidden 128, 2 layers, 4/2 heads, batch ${BATCH}×${SEQ}; forward + backward + clip + AdamW)`;
-  return [title, `  ${load}`, ...lines, ...[...torch, besideTwin].filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", ...profile, "", "Where the fast attention helps (same sizes):", ...layerLines].join("\n");
+  return [title, `  ${load}`, ...lines, ...[...torch, besideTwin].filter((t): t is string => typeof t === "string").map((t) => `  ${t}`), "", ...profile, "", "Where the fast attention helps (same sizes), and the RL stages' policy update (--workers):", ...layerLines].join("\n");
 }
