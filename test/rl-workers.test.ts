@@ -25,7 +25,7 @@ import { runRl } from "../lib/rl/run.js";
 import grpo from "../lib/rl/algorithms/grpo.js";
 import ppo from "../lib/rl/algorithms/ppo.js";
 import asyncPpo from "../lib/rl/algorithms/async.js";
-import { allReduceFolders, childrenOf, gone } from "./support/processes.js";
+import { allReduceFolders, workersOf, gone } from "./support/processes.js";
 
 type T2 = tf.Tensor2D;
 type Fns = {
@@ -179,7 +179,7 @@ describe("npm run train -- grpo|ppo|async|agent --workers 2", () => {
       child.stdout.on("data", (d: Buffer) => {
         out += d.toString();
         if (workers.length === 0 && /^step 2\//m.test(out)) {
-          workers = childrenOf(child.pid!);
+          workers = workersOf(child.pid!);
           child.kill("SIGKILL");
         }
       });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
 import { loadResume } from "../lib/train/checkpoint.js";
-import { allReduceFolders, childrenOf, gone } from "./support/processes.js";
+import { allReduceFolders, workersOf, gone } from "./support/processes.js";
 
 const STEPS = 30;
 const CORPUS = join(ROOT, "datasets", "tiny-corpus.txt");
@@ -66,7 +66,7 @@ function interruptedRun(args: string[], atStep: number, signal: "SIGINT" | "SIGK
       const steps = [...out.matchAll(/^step (\d+)\//gm)].map((m) => Number(m[1]));
       if (!sent && steps.some((s) => s >= atStep)) {
         sent = true;
-        workers = childrenOf(child.pid!);
+        workers = workersOf(child.pid!);
         child.kill(signal);
       }
     });

@@ -12,6 +12,10 @@
  * Every save also writes a resume file (lib/rl/resume.ts); `--resume DIR` continues from it with
  * the same settings and, on the cpu backend, ends with the same bits as an uninterrupted run (the
  * rollout seed is a function of the step, the prompt order of seed + epoch). Ctrl-C saves, exits 130.
+ *
+ * `--workers N` splits each policy update over N processes at the log-probabilities
+ * (lib/rl/policy-workers.ts); everything else stays in this one, so checkpoints and resume are
+ * the one-process run's.
  */
 import { withCtrlC, type StopSignal } from "../train/interrupt.js";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -185,6 +189,8 @@ async function rl(opts: RlRunOptions, signal: StopSignal, workers: { pool?: Grad
   // Ranks 1 … N − 1 of a data-parallel run: they share the policy update (lib/rl/policy-workers.ts); sampling stays here.
   const worldSize = opts.workers ?? 1;
   const policyFunctions = Object.fromEntries(Object.entries(POLICY_LOGPS_HOMES).filter(([name]) => name in homes));
+  const unshared = Object.keys(opts.replaceFunctions ?? {}).filter((name) => name in policyFunctions);
+  if (worldSize > 1 && unshared.length > 0) throw new TrainError(`--workers: the workers resolve ${unshared.join(", ")} themselves, so a replaced one would differ between processes`, 2);
   const pool = worldSize > 1 ? (workers.pool = await GradientWorkers.start(worldSize, { config, useReference: opts.useReference, backend: tf.getBackend(), policyFunctions })) : undefined;
   const ctx: RlContext = rlContext({ tok, settings, policy, reference, optimizer, fns, train: train.records, prompts, log, policyGradients: pool && ((batch, lossOf) => policyGradientsAcross(pool, policy, fns, batch, lossOf)) });
   if (pool) log(`Data parallel: ${worldSize} processes share each policy update (rows r, r + ${worldSize}, … to rank r; the loss and its gradient at the log-probs here, the ranks' gradients summed); sampling, rewards and AdamW in this one`);

@@ -6,13 +6,18 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 
-/** PIDs whose parent is `pid`. */
-export function childrenOf(pid: number): number[] {
+/**
+ * PIDs of the gradient workers (lib/train/worker-main.ts) whose parent is `pid`. Only those: a
+ * run started through tsx with a cold transform cache also has esbuild's service as a child
+ * (measured: the first run after a source file changed).
+ */
+export function workersOf(pid: number): number[] {
   return readdirSync("/proc")
     .filter((d) => /^\d+$/.test(d))
     .filter((d) => {
       try {
-        return Number(readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid;
+        const parent = Number(readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+        return parent === pid && readFileSync(`/proc/${d}/cmdline`, "utf8").includes("worker-main.ts");
       } catch {
         return false;
       }

@@ -142,7 +142,7 @@ async function measurePolicyUpdate(runs: number): Promise<Row[]> {
   await useBackend("wasm");
   const config = miniMindConfig(TINY);
   type Fns = PolicyLogpsFunctions & { grpoPolicyLoss: (p: tf.Tensor2D, o: tf.Tensor2D, r: tf.Tensor2D, a: tf.Tensor1D, m: tf.Tensor2D, eps: number, beta: number) => tf.Scalar };
-  const { pieces, fns } = await resolveRun<Fns>(runningPieces(config), { perTokenLogps: POLICY_LOGPS_HOMES.perTokenLogps, grpoPolicyLoss: "lesson-24" }, { referenceOnly: true });
+  const { pieces, fns } = await resolveRun<Fns>(runningPieces(config), { perTokenLogps: POLICY_LOGPS_HOMES.perTokenLogps, grpoPolicyLoss: "lesson-24" }, { useReference: ["all"] });
   const model = MiniMindTS.init(config, 1, { pieces });
   const [B, R] = [64, 32];
   const rng = new Rng(5);
