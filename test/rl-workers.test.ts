@@ -2,11 +2,11 @@
  * `--workers N` for the RL stages (lib/rl/policy-workers.ts): the policy update split at the
  * log-probabilities gives the one-process gradient for GRPO's per-row means, PPO's token means and
  * DPO's pairs (rows of a pair on different ranks) alike; `npm run train -- grpo|ppo|async|agent
- * --workers 2` follows the one-process run; a SIGKILLed two-worker GRPO run leaves no worker and no
- * all-reduce folder and resumes to the uninterrupted run's curve. The micro config on the wasm
+ * --workers 2` follows the one-process run; a two-worker GRPO run stopped by Ctrl-C and then
+ * SIGKILLed leaves no worker and no all-reduce folder and resumes to the uninterrupted run's curve. The micro config on the wasm
  * backend (what training runs on).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,7 +25,7 @@ import { runRl } from "../lib/rl/run.js";
 import grpo from "../lib/rl/algorithms/grpo.js";
 import ppo from "../lib/rl/algorithms/ppo.js";
 import asyncPpo from "../lib/rl/algorithms/async.js";
-import { allReduceFolders, workersOf, gone } from "./support/processes.js";
+import { allReduceFolders, gone, interruptedRun } from "./support/processes.js";
 
 type T2 = tf.Tensor2D;
 type Fns = {
@@ -169,34 +169,36 @@ describe("npm run train -- grpo|ppo|async|agent --workers 2", () => {
     }, 300_000);
   }
 
-  it("grpo: SIGKILL after a save leaves no worker and no all-reduce folder, and --resume ends on the uninterrupted curve", async () => {
-    const dir = join(work, "grpo-killed");
+  it("grpo: Ctrl-C saves and SIGKILL leaves no worker and no all-reduce folder; each --resume continues, ending on the uninterrupted curve", async () => {
+    const dir = join(work, "grpo-interrupted");
     const args = rlArgs("grpo", 2, dir);
-    const killed = await new Promise<{ signal: string | null; pid: number; workers: number[]; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "tools/train/cli.ts", ...args], { cwd: ROOT, env });
-      let out = "";
-      let workers: number[] = [];
-      child.stdout.on("data", (d: Buffer) => {
-        out += d.toString();
-        if (workers.length === 0 && /^step 2\//m.test(out)) {
-          workers = workersOf(child.pid!);
-          child.kill("SIGKILL");
-        }
-      });
-      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-      child.on("exit", (_code, signal) => resolve({ signal, pid: child.pid!, workers, out }));
-    });
+    const stopped = await interruptedRun(ROOT, env, args, 1, "SIGINT");
+    expect(stopped.code, stopped.out).toBe(130);
+    expect(stopped.out).toMatch(/Ctrl-C: saved/);
+    expect(stopped.workers.length).toBe(1);
+    expect(await gone(stopped.workers), "the worker exits with rank 0").toBe(true);
+    expect(allReduceFolders(stopped.pid)).toEqual([]);
+
+    const killed = await interruptedRun(ROOT, env, [...args, "--resume", dir], 3, "SIGKILL");
     expect(killed.signal, killed.out).toBe("SIGKILL");
+    expect(killed.out).toMatch(/Resuming .* at step [12] of 4/);
     expect(killed.workers.length).toBe(1);
     expect(await gone(killed.workers), "the worker exits when rank 0 is killed").toBe(true);
-    expect(allReduceFolders(killed.pid)).toEqual([]);
+    expect(allReduceFolders(killed.pid), "the worker removes the all-reduce folder rank 0 could not").toEqual([]);
+
     const resumed = train([...args, "--resume", dir]);
     expect(resumed.status, resumed.out).toBe(0);
-    expect(resumed.out).toMatch(/Resuming .* at step [12] of 4/);
+    expect(resumed.out).toMatch(/Resuming .* at step [23] of 4/);
     const uninterrupted = join(work, "grpo-cli");
     expect(train(rlArgs("grpo", 2, uninterrupted)).status).toBe(0);
     expectSameCurve(history(uninterrupted), history(dir));
   }, 300_000);
+
+  it("refuses a replaced policy function with --workers (the workers resolve their own)", async () => {
+    const replaced = runRl({ algorithm: grpo, configName: "micro", outDir: join(work, "replaced"), useReference: ["all"], workers: 2, replaceFunctions: { perTokenLogps: () => undefined }, overrides: { steps: 1 } });
+    await expect(replaced).rejects.toThrow(/--workers: the workers resolve perTokenLogps themselves/);
+    expect(existsSync(join(work, "replaced", "run.json"))).toBe(false);
+  });
 
   it("agent: a two-worker step takes the one-process step's loss and KL", () => {
     const pre = train(["pretrain", "--config", "micro", "--steps", "2", "--out", join(work, "pre"), "--use-reference", "all"]);

@@ -4,14 +4,14 @@
  * the uninterrupted run's curve with no worker and no all-reduce folder left behind. Runs use the `micro` config on the
  * wasm backend (what training runs on, and fast enough here for 30 steps a run).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../grader/engine/paths.js";
 import { loadResume } from "../lib/train/checkpoint.js";
-import { allReduceFolders, workersOf, gone } from "./support/processes.js";
+import { allReduceFolders, gone, interruptedRun } from "./support/processes.js";
 
 const STEPS = 30;
 const CORPUS = join(ROOT, "datasets", "tiny-corpus.txt");
@@ -54,26 +54,7 @@ function losses(dir: string): Array<[number, number]> {
   return loadResume(join(dir, file)).meta.losses;
 }
 
-/** Starts a run and sends `signal` to it (not to its workers) once it has logged step `atStep`; resolves with its exit and its workers' PIDs. */
-function interruptedRun(args: string[], atStep: number, signal: "SIGINT" | "SIGKILL"): Promise<{ code: number | null; signal: string | null; pid: number; workers: number[]; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tools/train/cli.ts", ...args], { cwd: ROOT, env });
-    let out = "";
-    let workers: number[] = [];
-    let sent = false;
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const steps = [...out.matchAll(/^step (\d+)\//gm)].map((m) => Number(m[1]));
-      if (!sent && steps.some((s) => s >= atStep)) {
-        sent = true;
-        workers = workersOf(child.pid!);
-        child.kill(signal);
-      }
-    });
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("exit", (code, sig) => resolve({ code, signal: sig, pid: child.pid!, workers, out }));
-  });
-}
+const interrupted = (args: string[], atStep: number, signal: "SIGINT" | "SIGKILL") => interruptedRun(ROOT, env, args, atStep, signal);
 
 describe("npm run train --workers 2", () => {
   it(`follows the one-process loss curve on the same global batch (${STEPS} steps, |Δloss| ≤ ${TOLERANCE})`, () => {
@@ -91,13 +72,13 @@ describe("npm run train --workers 2", () => {
   it("stops on Ctrl-C and survives SIGKILL: each resume continues the curve, and no worker outlives rank 0", async () => {
     const dir = join(work, "interrupted");
     const args = [...base(4, 2), "--out", dir];
-    const stopped = await interruptedRun(args, 7, "SIGINT");
+    const stopped = await interrupted(args, 7, "SIGINT");
     expect(stopped.code, stopped.out).toBe(130);
     expect(stopped.out).toMatch(/Ctrl-C: saved/);
     expect(stopped.workers.length).toBe(1);
     expect(await gone(stopped.workers), "the worker exits with rank 0").toBe(true);
 
-    const killed = await interruptedRun([...args, "--resume", dir], 17, "SIGKILL");
+    const killed = await interrupted([...args, "--resume", dir], 17, "SIGKILL");
     expect(killed.signal).toBe("SIGKILL");
     expect(killed.out).toMatch(/Resuming .* at micro-batch \d+/);
     expect(await gone(killed.workers), "the worker exits when rank 0 is killed").toBe(true);
