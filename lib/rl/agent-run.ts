@@ -27,7 +27,7 @@ import { TrainError } from "../train/errors.js";
 import { PRESETS, presetConfig } from "../train/settings.js";
 import { trainTokenizer } from "../train/tokenizer.js";
 import type { StoredTensor } from "../model/safetensors.js";
-import { GradientWorkers } from "../train/workers.js";
+import { closingWorkers, GradientWorkers, type WorkerSlot } from "../train/workers.js";
 import { policyGradientsHere, POLICY_LOGPS_HOMES, type PolicyBatch, type PolicyLoss, type PolicyStep } from "./policy-batch.js";
 import { policyGradientsAcross } from "./policy-workers.js";
 import { agentRollouts, type AgentFunctions, type AgentMessage, type AgentTask, type AgentTrajectoryResult } from "./agent-rollout.js";
@@ -163,18 +163,11 @@ const show = (p: string) => {
 
 /** Runs the agent stage (see the module comment). Returns run.json's report. */
 export async function runAgent(opts: AgentRunOptions): Promise<{ exitCode: number; report: Record<string, unknown> }> {
-  return withCtrlC(async (signal) => {
-    // However the run ends, its workers (--workers) end with it.
-    const workers: { pool?: GradientWorkers } = {};
-    try {
-      return await agent(opts, signal, workers);
-    } finally {
-      workers.pool?.close();
-    }
-  });
+  // However the run ends, its workers (--workers) end with it.
+  return withCtrlC((signal) => closingWorkers((workers) => agent(opts, signal, workers)));
 }
 
-async function agent(opts: AgentRunOptions, signal: StopSignal, workers: { pool?: GradientWorkers }): Promise<{ exitCode: number; report: Record<string, unknown> }> {
+async function agent(opts: AgentRunOptions, signal: StopSignal, workers: WorkerSlot): Promise<{ exitCode: number; report: Record<string, unknown> }> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const s: AgentSettings = { ...AGENT_DEFAULTS, ...opts.settings };
   const tok = trainTokenizer();

@@ -33,7 +33,7 @@ import { TrainError } from "../train/errors.js";
 import { progress } from "../train/progress.js";
 import { PRESETS, presetConfig } from "../train/settings.js";
 import { trainTokenizer } from "../train/tokenizer.js";
-import { GradientWorkers } from "../train/workers.js";
+import { closingWorkers, GradientWorkers, type WorkerSlot } from "../train/workers.js";
 import { POLICY_LOGPS_HOMES } from "./policy-batch.js";
 import { policyGradientsAcross } from "./policy-workers.js";
 import { COMMON_FUNCTIONS, divergence, promptOrder, rlContext, type CommonFunctions, type RlContext } from "./context.js";
@@ -114,18 +114,11 @@ const fmt = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x)
 
 /** Runs `opts.algorithm` (see the module comment). Bad input throws TrainError before any file is written. */
 export async function runRl(opts: RlRunOptions): Promise<{ exitCode: number; report: Record<string, unknown> }> {
-  return withCtrlC(async (signal) => {
-    // However the run ends, its workers (--workers) end with it.
-    const workers: { pool?: GradientWorkers } = {};
-    try {
-      return await rl(opts, signal, workers);
-    } finally {
-      workers.pool?.close();
-    }
-  });
+  // However the run ends, its workers (--workers) end with it.
+  return withCtrlC((signal) => closingWorkers((workers) => rl(opts, signal, workers)));
 }
 
-async function rl(opts: RlRunOptions, signal: StopSignal, workers: { pool?: GradientWorkers }): Promise<{ exitCode: number; report: Record<string, unknown> }> {
+async function rl(opts: RlRunOptions, signal: StopSignal, workers: WorkerSlot): Promise<{ exitCode: number; report: Record<string, unknown> }> {
   const alg = opts.algorithm;
   const tok = trainTokenizer();
   const log = (line: string) => console.log(line);

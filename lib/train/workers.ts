@@ -338,3 +338,18 @@ export class GradientWorkers {
     return { sent, reply };
   }
 }
+
+/** Where a run keeps the workers it starts (`--workers`), once it has started them. */
+export interface WorkerSlot {
+  pool?: GradientWorkers;
+}
+
+/** Runs `run` with an empty WorkerSlot and closes whatever workers it put there, however `run` ends. */
+export async function closingWorkers<T>(run: (slot: WorkerSlot) => Promise<T>): Promise<T> {
+  const slot: WorkerSlot = {};
+  try {
+    return await run(slot);
+  } finally {
+    slot.pool?.close();
+  }
+}
